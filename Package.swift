@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "bundlediff",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "bundlediff", targets: ["bundlediff"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // C libraries from the system (Debian: libgit2-dev, libssl-dev, zlib1g-dev).
+        .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2",
+                       providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+
+        .target(name: "PropertyLists"),
+        .target(name: "BundleModel", dependencies: ["PropertyLists", "COpenSSL", "CZlib"]),
+        .target(name: "Git", dependencies: ["CLibgit2"]),
+        .target(name: "SnapshotStore", dependencies: ["Git", "BundleModel", "PropertyLists"]),
+        .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
+        .target(name: "Rules", dependencies: ["Comparison", "BundleModel", "PropertyLists"]),
+        .target(name: "Reporters", dependencies: ["Rules", "Comparison", "BundleModel"]),
+        .target(name: "BundleDiffKit", dependencies: [
+            .product(name: "Yams", package: "Yams"),
+            "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleModel", "PropertyLists",
+        ]),
+        .target(name: "BundleDiffCLI", dependencies: [
+            "BundleDiffKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "bundlediff", dependencies: ["BundleDiffCLI"]),
+
+        .target(name: "TestSupport", dependencies: ["BundleModel", "PropertyLists"], path: "Tests/TestSupport"),
+        .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"]),
+        .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "TestSupport"]),
+        .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
+        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "TestSupport"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
+        .testTarget(name: "BundleDiffCLITests", dependencies: ["BundleDiffCLI", "BundleDiffKit", "TestSupport"]),
+    ]
+)

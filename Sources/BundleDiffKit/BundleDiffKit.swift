@@ -1,0 +1,1 @@
+// BundleDiffKit module

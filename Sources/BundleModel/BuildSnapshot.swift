@@ -1,0 +1,44 @@
+import PropertyLists
+
+/// Everything recorded about one build: its file tree, decoded property lists and the
+/// bundles found in it. Readers (directories, zips, archives) and the history store both
+/// produce this value, so comparisons and rules never care where a build came from.
+public struct BuildSnapshot: Sendable {
+    /// What the build was read from.
+    public enum SourceKind: String, Hashable, Sendable {
+        case directory, ipa, zip, xcarchive
+    }
+
+    public var sourceKind: SourceKind
+    /// The file name of the input (`MyApp.ipa`), informational only.
+    public var sourceName: String
+    /// Every entry, sorted by path bytes.
+    public var entries: [FileEntry]
+    /// Decoded property lists by path.
+    public var plists: [BundlePath: DecodedPlist]
+    /// Bundles found in the build, outermost first, then by path.
+    public var bundles: [BundleInfo]
+
+    public init(sourceKind: SourceKind, sourceName: String, entries: [FileEntry],
+                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo]) {
+        self.sourceKind = sourceKind
+        self.sourceName = sourceName
+        self.entries = entries
+        self.plists = plists
+        self.bundles = bundles
+    }
+
+    /// The main bundle: the outermost app (or the outermost bundle of any kind).
+    public var mainBundle: BundleInfo? {
+        let outer = bundles.filter { $0.parentPath == nil }
+        return outer.first { $0.kind == .app } ?? outer.first
+    }
+
+    /// Total bytes of all files.
+    public var totalBytes: UInt64 {
+        entries.reduce(0) { $0 + ($1.kind == .file ? $1.size : 0) }
+    }
+
+    /// Number of files (not directories or symlinks).
+    public var fileCount: Int { entries.count { $0.kind == .file } }
+}

@@ -1,0 +1,62 @@
+/// A path inside a recorded build, kept as raw bytes (`/`-separated, no leading `/`).
+///
+/// Two Unicode spellings of one name are two paths; names that are not UTF-8 survive.
+/// Ordering is bytewise, so every listing is deterministic on every machine.
+public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var bytes: [UInt8]
+
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+    public init(_ string: String) { self.bytes = Array(string.utf8) }
+
+    /// The empty path: the root of the recorded build.
+    public static let root = BundlePath(bytes: [])
+
+    public var isRoot: Bool { bytes.isEmpty }
+
+    /// The components (names) of the path.
+    public var components: [[UInt8]] {
+        bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Array.init)
+    }
+
+    /// The last component.
+    public var name: [UInt8] { components.last ?? [] }
+
+    /// The last component as text (lossy for invalid UTF-8).
+    public var nameString: String { String(decoding: name, as: UTF8.self) }
+
+    /// The containing path (root for a top-level name).
+    public var parent: BundlePath {
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return .root }
+        return BundlePath(bytes: Array(bytes[..<slash]))
+    }
+
+    /// This path with `name` appended.
+    public func appending(_ name: [UInt8]) -> BundlePath {
+        isRoot ? BundlePath(bytes: name) : BundlePath(bytes: bytes + [UInt8(ascii: "/")] + name)
+    }
+
+    public func appending(_ name: String) -> BundlePath { appending(Array(name.utf8)) }
+
+    /// Whether `self` is `other` or lies below it.
+    public func isWithin(_ other: BundlePath) -> Bool {
+        if other.isRoot { return true }
+        guard bytes.count >= other.bytes.count, bytes.starts(with: other.bytes) else { return false }
+        return bytes.count == other.bytes.count || bytes[other.bytes.count] == UInt8(ascii: "/")
+    }
+
+    /// The part of `self` below `ancestor` (root when equal); nil when not within it.
+    public func relative(to ancestor: BundlePath) -> BundlePath? {
+        guard isWithin(ancestor) else { return nil }
+        if ancestor.isRoot { return self }
+        if bytes.count == ancestor.bytes.count { return .root }
+        return BundlePath(bytes: Array(bytes[(ancestor.bytes.count + 1)...]))
+    }
+
+    /// A printable spelling: valid UTF-8 as is, with control characters and invalid
+    /// bytes escaped as `\xNN` so that a hostile name cannot forge report lines.
+    public var description: String { PathEscaping.display(bytes) }
+
+    public static func < (a: BundlePath, b: BundlePath) -> Bool {
+        a.bytes.lexicographicallyPrecedes(b.bytes)
+    }
+}

@@ -1,0 +1,1 @@
+// Rules module

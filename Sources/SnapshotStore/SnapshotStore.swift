@@ -1,0 +1,1 @@
+// SnapshotStore module

@@ -1,0 +1,2 @@
+import BundleDiffCLI
+BundleDiffCommand.main()
