@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The demo: records the two bundled demo builds of "Wanderlust" into a history under the
+# working directory (./.bundlediff) and prints the comparison of the two recorded builds.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+bash "$here/scripts/setup-deps.sh"
+swift build -c release --package-path "$here" >&2
+bin="$(swift build -c release --package-path "$here" --show-bin-path)/bundlediff"
+"$bin" snapshot "$here/Demo/builds/1/Wanderlust.app" --label demo-1 --recorded-at 2026-11-01T09:00:00Z
+"$bin" snapshot "$here/Demo/builds/2/Wanderlust.app" --label demo-2 --recorded-at 2026-11-08T09:00:00Z
+echo
+"$bin" log
+echo
+# Exit code 1 means "findings at the failing severity": the demo's build 2 has some.
+"$bin" diff com.example.wanderlust@1.0 com.example.wanderlust@1.1 || true

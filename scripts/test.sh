@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Runs the whole test suite, installing what it needs first.
+# Corpus tests run when BUNDLEDIFF_CORPUS points at ../shared/corpus (as .ci/run does).
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+bash "$here/scripts/setup-deps.sh"
+cd "$here"
+swift build --build-tests
+swift test --skip-build --parallel
