@@ -1,0 +1,129 @@
+import BundleModel
+import PropertyLists
+
+/// Compares two builds and returns the facts (`BuildComparison`). Pure: no I/O, no git.
+public enum Comparer {
+    /// Compares `old` with `new`: bundles matched by id, then by path relative to the
+    /// outermost bundle; per bundle the file, plist, signature and localization changes;
+    /// moved resources across the whole build.
+    public static func compare(old: BuildSnapshot, new: BuildSnapshot) -> BuildComparison {
+        let oldIndex = SnapshotIndex(old), newIndex = SnapshotIndex(new)
+        let pairs = BundleMatcher.match(old: oldIndex, new: newIndex)
+
+        var raw: [FileChanges] = []
+        var removedCandidates: [MoveCandidate] = [], addedCandidates: [MoveCandidate] = []
+        for pair in pairs {
+            let changes = fileChanges(
+                old: pair.old.map { rooted(oldIndex.files(of: $0), at: $0.path) } ?? [:],
+                new: pair.new.map { rooted(newIndex.files(of: $0), at: $0.path) } ?? [:])
+            raw.append(changes)
+            removedCandidates += changes.removed.map { candidate($0, bundle: pair.name, root: pair.old?.path) }
+            addedCandidates += changes.added.map { candidate($0, bundle: pair.name, root: pair.new?.path) }
+        }
+        let outside = fileChanges(old: rooted(outsideFiles(oldIndex), at: .root),
+                                  new: rooted(outsideFiles(newIndex), at: .root))
+        removedCandidates += outside.removed.map { candidate($0, bundle: nil, root: nil) }
+        addedCandidates += outside.added.map { candidate($0, bundle: nil, root: nil) }
+
+        var detector = MoveDetector(removed: removedCandidates, added: addedCandidates)
+        let fileMoves = detector.detect()
+        let goneRemoved = detector.consumedRemoved, goneAdded = detector.consumedAdded
+        let moves = MoveAggregator(oldIndex: oldIndex, newIndex: newIndex).aggregate(fileMoves)
+
+        var bundles: [BundleComparison] = []
+        for (pair, changes) in zip(pairs, raw) {
+            var files = changes
+            files.removed.removeAll { goneRemoved.contains($0.path) }
+            files.added.removeAll { goneAdded.contains($0.path) }
+            let status: BundleComparison.Status = pair.old == nil ? .added : (pair.new == nil ? .removed : .matched)
+            var result = BundleComparison(status: status, old: pair.old, new: pair.new, name: pair.name, files: files)
+            result.plistChanges = plistChanges(files.modified.map { ($0.old.path, $0.new.path) }, old: old, new: new)
+            if let o = pair.old, let n = pair.new {
+                localizationChanges(&result, old: oldIndex.localizations(of: o), new: newIndex.localizations(of: n))
+            }
+            bundles.append(result)
+        }
+        SignatureNoiseClassifier(oldIndex: oldIndex, newIndex: newIndex).classify(&bundles)
+        var outsideResult = outside
+        outsideResult.removed.removeAll { goneRemoved.contains($0.path) }
+        outsideResult.added.removeAll { goneAdded.contains($0.path) }
+        let movedPlists = fileMoves.filter { $0.contentChanged && $0.to.count == 1 }.compactMap { m in
+            m.to.first.map { (m.from.path, $0.path) }
+        }
+        attachMovedPlistChanges(movedPlists, bundles: &bundles, newIndex: newIndex, old: old, new: new)
+        return BuildComparison(old: old, new: new, bundles: bundles, moves: moves, outsideBundles: outsideResult)
+    }
+
+    private static func rooted(_ files: [FileEntry], at root: BundlePath) -> [BundlePath: FileEntry] {
+        var out: [BundlePath: FileEntry] = [:]
+        out.reserveCapacity(files.count)
+        for f in files { if let rel = f.path.relative(to: root) { out[rel] = f } }
+        return out
+    }
+
+    private static func outsideFiles(_ index: SnapshotIndex) -> [FileEntry] {
+        index.snapshot.entries.filter { $0.kind != .directory && index.owner(of: $0.path) == nil }
+    }
+
+    private static func candidate(_ e: FileEntry, bundle: String?, root: BundlePath?) -> MoveCandidate {
+        MoveCandidate(entry: e, bundle: bundle, relative: root.flatMap { e.path.relative(to: $0) } ?? e.path)
+    }
+
+    /// Added, removed and modified by relative path, each sorted by full path.
+    static func fileChanges(old: [BundlePath: FileEntry], new: [BundlePath: FileEntry]) -> FileChanges {
+        var changes = FileChanges()
+        for (rel, n) in new {
+            guard let o = old[rel] else {
+                changes.added.append(n)
+                continue
+            }
+            if o.kind != n.kind || o.sha256 != n.sha256 || o.size != n.size || o.symlinkTarget != n.symlinkTarget
+                || o.isExecutable != n.isExecutable {
+                changes.modified.append(FileModification(old: o, new: n))
+            }
+        }
+        for (rel, o) in old where new[rel] == nil { changes.removed.append(o) }
+        changes.added.sort { $0.path < $1.path }
+        changes.removed.sort { $0.path < $1.path }
+        changes.modified.sort { $0.new.path < $1.new.path }
+        return changes
+    }
+
+    static func plistChanges(_ paths: [(BundlePath, BundlePath)], old: BuildSnapshot, new: BuildSnapshot) -> [PlistFileChange] {
+        var out: [PlistFileChange] = []
+        for (oldPath, newPath) in paths {
+            guard newPath.nameString != "CodeResources", let a = old.plists[oldPath], let b = new.plists[newPath],
+                  let change = PlistDiffer.fileChange(old: a, new: b) else { continue }
+            out.append(PlistFileChange(oldPath: oldPath, path: newPath, formatChange: change.format,
+                                       decodeProblem: change.problem, keyChanges: change.keys))
+        }
+        return out.sorted { $0.path < $1.path }
+    }
+
+    private static func attachMovedPlistChanges(_ paths: [(BundlePath, BundlePath)], bundles: inout [BundleComparison],
+                                                newIndex: SnapshotIndex, old: BuildSnapshot, new: BuildSnapshot) {
+        for change in plistChanges(paths, old: old, new: new) {
+            let owner = newIndex.owner(of: change.path)?.path
+            guard let i = bundles.firstIndex(where: { $0.new?.path == owner && owner != nil }) else { continue }
+            bundles[i].plistChanges.append(change)
+            bundles[i].plistChanges.sort { $0.path < $1.path }
+        }
+    }
+
+    private static func localizationChanges(_ result: inout BundleComparison, old: [String], new: [String]) {
+        let o = Set(old), n = Set(new)
+        var added = n.subtracting(o), removed = o.subtracting(n)
+        var renames: [LocalizationRename] = []
+        for r in removed.sorted() {
+            let matches = added.filter { LanguageCode.canonical($0) == LanguageCode.canonical(r) }.sorted()
+            if let a = matches.first {
+                renames.append(LocalizationRename(from: r, to: a))
+                added.remove(a)
+                removed.remove(r)
+            }
+        }
+        result.localizationsAdded = added.sorted()
+        result.localizationsRemoved = removed.sorted()
+        result.localizationsRenamed = renames
+    }
+}

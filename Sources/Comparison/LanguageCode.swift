@@ -1,0 +1,71 @@
+/// Localization folder names: legacy spellings, canonical forms and plausibility.
+public enum LanguageCode {
+    /// Legacy English language names that Apple's loaders still accept, with their codes.
+    public static let legacyNames: [String: String] = [
+        "English": "en", "French": "fr", "German": "de", "Japanese": "ja", "Spanish": "es",
+        "Italian": "it", "Dutch": "nl", "Swedish": "sv", "Danish": "da", "Norwegian": "no",
+        "Finnish": "fi", "Portuguese": "pt", "Korean": "ko", "Chinese": "zh", "Russian": "ru",
+        "Polish": "pl", "Turkish": "tr", "Arabic": "ar", "Hebrew": "he", "Greek": "el",
+        "Czech": "cs", "Hungarian": "hu",
+    ]
+
+    /// Whether a path component names a localization folder (`en.lproj`).
+    public static func isLocalizationFolderName(_ component: [UInt8]) -> Bool {
+        let suffix = Array(".lproj".utf8)
+        return component.count > suffix.count && component.suffix(suffix.count).elementsEqual(suffix)
+    }
+
+    /// `en.lproj` → `en`.
+    public static func folderLanguage(_ folderName: String) -> String {
+        folderName.hasSuffix(".lproj") ? String(folderName.dropLast(6)) : folderName
+    }
+
+    /// The language a folder name means, in one comparable spelling: legacy names mapped,
+    /// `_` read as `-`, language lowercased, region uppercased, script titlecased
+    /// (`pt_BR` → `pt-BR`, `zh_hans` → `zh-Hans`, `English` → `en`). `Base` stays `Base`.
+    public static func canonical(_ name: String) -> String {
+        if name == "Base" { return name }
+        if let code = legacyNames[name] { return code }
+        let parts = name.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
+        guard let first = parts.first else { return name }
+        var out = [first.lowercased()]
+        for part in parts.dropFirst() {
+            if part.count == 4 { out.append(part.prefix(1).uppercased() + part.dropFirst().lowercased()) } else {
+                out.append(part.uppercased())
+            }
+        }
+        return out.joined(separator: "-")
+    }
+
+    /// Whether `name` is a legacy English name (`English`, `Japanese`, …).
+    public static func isLegacyName(_ name: String) -> Bool { legacyNames[name] != nil }
+
+    /// ISO 639-1 codes that are not real languages but are often used as if they were
+    /// (country codes mistaken for languages).
+    public static let knownMistakes: [String: String] = [
+        "jp": "ja", "cn": "zh-Hans", "kr": "ko", "dk": "da", "se": "sv", "gr": "el", "cz": "cs",
+        "ua": "uk", "il": "he", "br": "pt-BR", "tw": "zh-Hant", "vn": "vi", "ee": "et", "si": "sl",
+    ]
+
+    /// Why `name` is not a usable language folder name, or nil when it is one.
+    /// Accepted: `Base`, a legacy name, or `ll[l]` + optional `-Script` (4 letters) +
+    /// optional `-RR` / `-999` region, `-` or `_` as separator.
+    public static func problem(with name: String) -> String? {
+        if name == "Base" || isLegacyName(name) { return nil }
+        if let fix = knownMistakes[name.lowercased()] {
+            return "'\(name)' is a country code, not a language code; use '\(fix)'"
+        }
+        let parts = name.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
+        guard let language = parts.first, (2...3).contains(language.count),
+              language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            return "'\(name)' is not a language code (expected e.g. 'en', 'pt-BR', 'zh-Hans')"
+        }
+        for part in parts.dropFirst() {
+            let letters = part.allSatisfy { $0.isASCII && $0.isLetter }
+            let digits = part.allSatisfy { $0.isASCII && $0.isNumber }
+            let ok = (letters && (part.count == 2 || part.count == 4)) || (digits && part.count == 3)
+            if !ok { return "'\(name)' has an invalid subtag '\(part)'" }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,44 @@
+/// Cheap similarity measures for rename detection.
+enum NameSimilarity {
+    /// 1 − normalised Levenshtein distance of two byte strings (1 = equal). Inputs longer
+    /// than 128 bytes compare as 0 to keep the cost bounded.
+    static func ratio(_ a: [UInt8], _ b: [UInt8]) -> Double {
+        if a == b { return 1 }
+        guard !a.isEmpty, !b.isEmpty, a.count <= 128, b.count <= 128 else { return 0 }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return 1 - Double(previous[b.count]) / Double(max(a.count, b.count))
+    }
+
+    /// min/max of two sizes (1 = equal; 0 when either is empty and the other is not).
+    static func sizeRatio(_ a: UInt64, _ b: UInt64) -> Double {
+        if a == b { return 1 }
+        let lo = min(a, b), hi = max(a, b)
+        return hi == 0 ? 1 : Double(lo) / Double(hi)
+    }
+
+    /// The name without its last extension.
+    static func stem(_ name: [UInt8]) -> [UInt8] {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return name }
+        return Array(name[..<dot])
+    }
+
+    /// The last extension (without the dot), empty when none.
+    static func pathExtension(_ name: [UInt8]) -> [UInt8] {
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return [] }
+        return Array(name[(dot + 1)...])
+    }
+
+    /// ASCII-lowercased bytes.
+    static func lowercased(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    }
+}

@@ -1,0 +1,110 @@
+import BundleModel
+import PropertyLists
+
+/// Separates signature-only changes from content changes, bundle by bundle (innermost first,
+/// so a containing bundle knows whether a nested bundle's seal changed for real).
+///
+/// - `_CodeSignature/CodeResources` is *re-sealed* when every `files`/`files2` entry that
+///   changed names a file whose content hash is the same on both sides (or a nested bundle
+///   with no content change).
+/// - An executable whose size is equal is *re-signed* when every other change in the
+///   bundle is a signature file.
+/// - Other `_CodeSignature/*` files and provisioning profiles are signature files.
+struct SignatureNoiseClassifier {
+    let oldIndex: SnapshotIndex
+    let newIndex: SnapshotIndex
+
+    func classify(_ bundles: inout [BundleComparison]) {
+        let order = bundles.indices.sorted {
+            (bundles[$0].bundle?.path.components.count ?? 0) > (bundles[$1].bundle?.path.components.count ?? 0)
+        }
+        var contentChanged: [BundlePath: Bool] = [:]
+        for i in order {
+            if bundles[i].status == .matched, let o = bundles[i].old, let n = bundles[i].new {
+                classify(&bundles[i], old: o, new: n, nestedChanged: contentChanged)
+            }
+            if let path = bundles[i].new?.path {
+                contentChanged[path] = bundles[i].status != .matched || !bundles[i].files.isEmpty
+            }
+        }
+    }
+
+    private func classify(_ b: inout BundleComparison, old: BundleInfo, new: BundleInfo, nestedChanged: [BundlePath: Bool]) {
+        var noise: [SignatureNoise] = []
+        var rest: [FileModification] = []
+        for m in b.files.modified {
+            guard let rel = m.new.path.relative(to: new.path) else {
+                rest.append(m)
+                continue
+            }
+            if rel.nameString == "CodeResources", Self.isSignatureFile(rel) {
+                if isReseal(m, old: old, new: new, nestedChanged: nestedChanged) {
+                    noise.append(SignatureNoise(kind: .resealed, path: m.new.path, change: m))
+                } else {
+                    rest.append(m)
+                }
+            } else if Self.isSignatureFile(rel) {
+                noise.append(SignatureNoise(kind: .signatureFile, path: m.new.path, change: m))
+            } else {
+                rest.append(m)
+            }
+        }
+        let executables = rest.filter { m in
+            m.old.kind == .file && m.new.kind == .file && m.old.size == m.new.size
+                && (m.new.isExecutable || m.new.path.nameString == new.executable)
+        }
+        let others = rest.count - executables.count
+        let addedOrRemoved = (b.files.added + b.files.removed).contains { e in
+            e.path.relative(to: new.path).map { !Self.isSignatureFile($0) } ?? true
+        }
+        if !executables.isEmpty, others == 0, !addedOrRemoved, b.plistChanges.isEmpty {
+            noise += executables.map { SignatureNoise(kind: .resigned, path: $0.new.path, change: $0) }
+            rest.removeAll()
+        }
+        b.files.modified = rest
+        b.signatureNoise = noise.sorted { $0.path < $1.path }
+    }
+
+    /// `_CodeSignature/…`, `embedded.mobileprovision`, `embedded.provisionprofile`, or a
+    /// legacy top-level `CodeResources`.
+    static func isSignatureFile(_ rel: BundlePath) -> Bool {
+        let parts = rel.components
+        if parts.contains(Array("_CodeSignature".utf8)) { return true }
+        let name = rel.nameString
+        return name == "embedded.mobileprovision" || name == "embedded.provisionprofile"
+            || (parts.count == 1 && name == "CodeResources")
+    }
+
+    private func isReseal(_ m: FileModification, old: BundleInfo, new: BundleInfo, nestedChanged: [BundlePath: Bool]) -> Bool {
+        guard let a = oldIndex.snapshot.plists[m.old.path]?.document?.root,
+              let b = newIndex.snapshot.plists[m.new.path]?.document?.root else { return false }
+        for table in ["files", "files2"] {
+            let x = a[table]?.dictionaryValue ?? PlistDictionary(), y = b[table]?.dictionaryValue ?? PlistDictionary()
+            let keys = Set(x.keys).union(y.keys)
+            for key in keys where x[key] != y[key] {
+                if !contentUnchanged(key, old: old, new: new, nestedChanged: nestedChanged) { return false }
+            }
+        }
+        return true
+    }
+
+    private func contentUnchanged(_ key: String, old: BundleInfo, new: BundleInfo, nestedChanged: [BundlePath: Bool]) -> Bool {
+        for (oldRoot, newRoot) in [(Self.contentRoot(old), Self.contentRoot(new)), (old.resourcesPath, new.resourcesPath)] {
+            let o = oldRoot.appending(key), n = newRoot.appending(key)
+            if let changed = nestedChanged[n] { return !changed }
+            if let eo = oldIndex.entries[o], let en = newIndex.entries[n] {
+                return eo.kind == en.kind && eo.sha256 == en.sha256 && eo.symlinkTarget == en.symlinkTarget
+            }
+        }
+        return false
+    }
+
+    /// The folder `CodeResources` keys are relative to.
+    static func contentRoot(_ b: BundleInfo) -> BundlePath {
+        switch b.layout {
+        case .flat: b.path
+        case .contents: b.path.appending("Contents")
+        case .versionedFramework: b.resourcesPath.parent
+        }
+    }
+}

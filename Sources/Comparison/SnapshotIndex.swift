@@ -1,0 +1,98 @@
+import BundleModel
+
+/// Lookups over one snapshot: which bundle owns each entry, a bundle's own files, its
+/// `.lproj` folders. Built once in O(entries × depth); every lookup is a hash probe.
+public struct SnapshotIndex: Sendable {
+    public let snapshot: BuildSnapshot
+    /// The snapshot's bundles; a build with no bundle at all (loose `.lproj` folders) gets
+    /// one synthetic bundle at the root, so that every rule still has a place to look.
+    public let bundles: [BundleInfo]
+    /// Entries by full path.
+    public let entries: [BundlePath: FileEntry]
+    private let ownerByPath: [BundlePath: BundlePath]
+    private let filesByBundle: [BundlePath: [FileEntry]]
+    private let bundleByPath: [BundlePath: BundleInfo]
+
+    /// The synthetic bundle a build without bundles is given.
+    public static func rootBundle() -> BundleInfo {
+        BundleInfo(path: .root, kind: .other, layout: .flat, infoPlistPath: BundlePath("Info.plist"),
+                   resourcesPath: .root)
+    }
+
+    public init(_ snapshot: BuildSnapshot) {
+        self.snapshot = snapshot
+        let bundles = snapshot.bundles.isEmpty ? [Self.rootBundle()] : snapshot.bundles
+        self.bundles = bundles
+        var byPath: [BundlePath: BundleInfo] = [:]
+        for b in bundles { byPath[b.path] = b }
+        bundleByPath = byPath
+        var entries: [BundlePath: FileEntry] = [:]
+        entries.reserveCapacity(snapshot.entries.count)
+        var owners: [BundlePath: BundlePath] = [:]
+        var files: [BundlePath: [FileEntry]] = [:]
+        for entry in snapshot.entries {
+            entries[entry.path] = entry
+            var p = entry.path
+            while true {
+                if p != entry.path, byPath[p] != nil {
+                    owners[entry.path] = p
+                    if entry.kind != .directory { files[p, default: []].append(entry) }
+                    break
+                }
+                if p.isRoot { break }
+                p = p.parent
+            }
+        }
+        self.entries = entries
+        ownerByPath = owners
+        filesByBundle = files
+    }
+
+    /// The innermost bundle that contains `path` (not the bundle directory itself).
+    public func owner(of path: BundlePath) -> BundleInfo? {
+        ownerByPath[path].flatMap { bundleByPath[$0] }
+    }
+
+    /// The bundle at `path`.
+    public func bundle(at path: BundlePath) -> BundleInfo? { bundleByPath[path] }
+
+    /// Files and symlinks that belong to `bundle` itself (nested bundles excluded), by path.
+    public func files(of bundle: BundleInfo) -> [FileEntry] { filesByBundle[bundle.path] ?? [] }
+
+    /// The outermost bundle that contains `bundle` (itself when it has no parent).
+    public func outermost(of bundle: BundleInfo) -> BundleInfo {
+        var current = bundle
+        var steps = 0
+        while let parent = current.parentPath, let next = bundleByPath[parent], steps < 64 {
+            current = next
+            steps += 1
+        }
+        return current
+    }
+
+    /// Every `.lproj` folder of `bundle` (not inside another `.lproj`), by full path.
+    public func localizationFolders(of bundle: BundleInfo) -> [BundlePath] {
+        var folders = Set<BundlePath>()
+        for file in files(of: bundle) {
+            guard let rel = file.path.relative(to: bundle.path) else { continue }
+            var prefix = bundle.path
+            for component in rel.components.dropLast() {
+                prefix = prefix.appending(component)
+                if LanguageCode.isLocalizationFolderName(component) {
+                    folders.insert(prefix)
+                    break
+                }
+            }
+        }
+        return folders.sorted()
+    }
+
+    /// Localization names (folder names without `.lproj`) of `bundle`, sorted and unique.
+    public func localizations(of bundle: BundleInfo) -> [String] {
+        var names = Set(bundle.localizations)
+        for folder in localizationFolders(of: bundle) {
+            names.insert(LanguageCode.folderLanguage(folder.nameString))
+        }
+        return names.sorted()
+    }
+}
