@@ -1,0 +1,28 @@
+import CGitShim
+import CLibgit2
+
+/// Process-wide libgit2 set-up, done once and thread-safely (a lazy global).
+///
+/// Besides `git_libgit2_init`, it points the global, XDG, system and ProgramData config
+/// search paths at nothing, so `~/.gitconfig`, `$XDG_CONFIG_HOME/git/config` and
+/// `/etc/gitconfig` never change how bundlediff reads or writes a repository.
+enum GitRuntime {
+    private static let initialized: Bool = {
+        guard git_libgit2_init() >= 0 else { return false }
+        let levels = [GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_SYSTEM,
+                      GIT_CONFIG_LEVEL_PROGRAMDATA]
+        var ok = true
+        for level in levels where bundlediff_git_set_search_path(level.rawValue, "") < 0 {
+            ok = false
+        }
+        return ok
+    }()
+
+    /// Initializes libgit2 (once); throws when that failed.
+    static func ensureInitialized() throws(GitError) {
+        guard initialized else {
+            throw GitError(code: .other(-1), operation: "initialize libgit2",
+                           message: "libgit2 could not be initialized or isolated from the git config")
+        }
+    }
+}

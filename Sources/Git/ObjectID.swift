@@ -1,0 +1,89 @@
+import CLibgit2
+
+/// A git object id (SHA-1, 20 bytes), printed as 40 lowercase hex digits.
+public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The 20 raw bytes.
+    public let bytes: [UInt8]
+
+    /// The id of the empty tree (`4b825dc…`), the same in every repository.
+    public static let emptyTree = ObjectID(trusted: [
+        0x4b, 0x82, 0x5d, 0xc6, 0x42, 0xcb, 0x6e, 0xb9, 0xa0, 0x60,
+        0xe5, 0x4b, 0xf8, 0xd6, 0x92, 0x88, 0xfb, 0xee, 0x49, 0x04,
+    ])
+
+    private init(trusted bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Wraps 20 raw bytes; nil for any other length.
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == 20 else { return nil }
+        self.bytes = bytes
+    }
+
+    /// Parses 40 hex digits (either case); nil for anything else.
+    public init?(hex: some StringProtocol) {
+        let utf8 = Array(hex.utf8)
+        guard utf8.count == 40 else { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(20)
+        var i = 0
+        while i < 40 {
+            guard let hi = Hex.nibble(utf8[i]), let lo = Hex.nibble(utf8[i + 1]) else { return nil }
+            out.append(hi << 4 | lo)
+            i += 2
+        }
+        bytes = out
+    }
+
+    init(_ oid: git_oid) {
+        var copy = oid
+        bytes = withUnsafeBytes(of: &copy.id) { Array($0) }
+    }
+
+    init(_ pointer: UnsafePointer<git_oid>) {
+        self.init(pointer.pointee)
+    }
+
+    /// The libgit2 value.
+    var oid: git_oid {
+        var oid = git_oid()
+        withUnsafeMutableBytes(of: &oid.id) { raw in
+            for (i, b) in bytes.enumerated() where i < raw.count { raw[i] = b }
+        }
+        return oid
+    }
+
+    /// The 40-digit lowercase hex spelling.
+    public var hex: String { Hex.encode(bytes) }
+
+    /// The first `length` hex digits (7 by default), as `git log --oneline` shows.
+    public func prefix(_ length: Int = 7) -> String { String(hex.prefix(max(0, length))) }
+
+    public var description: String { hex }
+
+    public static func < (a: ObjectID, b: ObjectID) -> Bool {
+        a.bytes.lexicographicallyPrecedes(b.bytes)
+    }
+}
+
+/// Lowercase hex helpers.
+enum Hex {
+    static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
+    static func encode(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count * 2)
+        for b in bytes {
+            out.append(digits[Int(b >> 4)])
+            out.append(digits[Int(b & 0xF)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
