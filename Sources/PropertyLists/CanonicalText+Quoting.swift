@@ -1,0 +1,61 @@
+extension CanonicalText {
+    /// A key as a path segment: bare when it matches `[A-Za-z0-9_-]+`, else quoted.
+    static func keySegment(_ key: String) -> String {
+        isBareKey(key.utf8) ? key : quote(key)
+    }
+
+    static func isBareKey(_ bytes: some Collection<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(isBareByte)
+    }
+
+    static func isBareByte(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"): true
+        default: false
+        }
+    }
+
+    /// Whether a scalar is written as `\u{…}`: controls, and marks that are invisible or
+    /// reorder text (so a hostile value cannot hide or fake content on its line).
+    static func needsEscape(_ v: UInt32) -> Bool {
+        switch v {
+        case 0..<0x20, 0x7F...0x9F, 0xAD, 0x061C, 0x180E, 0x200B...0x200F, 0x2028...0x202E,
+             0x2060...0x206F, 0xFEFF, 0xFFF9...0xFFFB: true
+        default: false
+        }
+    }
+
+    /// A JSON-style quoted string.
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if needsEscape(scalar.value) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+        return out
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for b in bytes {
+            out.append(digits[Int(b >> 4)])
+            out.append(digits[Int(b & 0x0F)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
