@@ -1,2 +1,2 @@
 import BundleDiffCLI
-BundleDiffCommand.main()
+exitProcess(CLI.run(Array(CommandLine.arguments.dropFirst()), console: .process(environment: processEnvironment())))

@@ -1,0 +1,17 @@
+import Rules
+
+/// The CI gate's output: one line per finding, then the verdict.
+public enum GateReporter {
+    public static func render(_ report: DiffReport) -> String {
+        var out = ""
+        for f in report.findings {
+            var line = "\(f.severity.rawValue): \(f.ruleID.rawValue): "
+            if !f.bundle.isEmpty { line += "\(f.bundle): " }
+            line += f.message
+            if f.isAccepted { line += " (accepted in baseline)" }
+            out += line + "\n"
+        }
+        out += TextReporter.verdict(report) + "\n"
+        return out
+    }
+}

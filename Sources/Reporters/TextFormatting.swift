@@ -1,0 +1,58 @@
+import BundleModel
+
+/// Small, locale-free formatting helpers shared by the text reporters.
+enum TextFormatting {
+    /// `12,345`.
+    static func grouped(_ n: UInt64) -> String {
+        let digits = Array(String(n))
+        var out = ""
+        for (i, d) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(d)
+        }
+        return out
+    }
+
+    /// `+1,024` / `-12` / `0`.
+    static func signed(_ n: Int64) -> String {
+        if n == 0 { return "0" }
+        return (n > 0 ? "+" : "-") + grouped(n.magnitude)
+    }
+
+    /// `1.4 MB`, `812 B` (decimal units, one decimal place).
+    static func bytes(_ n: UInt64) -> String {
+        if n < 1000 { return "\(n) B" }
+        let units = ["KB", "MB", "GB", "TB"]
+        var value = Double(n) / 1000
+        var unit = 0
+        while value >= 1000 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
+    }
+
+    /// `+1.4 MB` / `-812 B`.
+    static func signedBytes(_ n: Int64) -> String {
+        n == 0 ? "0 B" : (n > 0 ? "+" : "-") + bytes(n.magnitude)
+    }
+
+    /// `1.2 (45)`, with `?` for what is missing.
+    static func version(_ bundle: BundleInfo?) -> String {
+        guard let bundle else { return "—" }
+        return "\(bundle.shortVersion ?? "?") (\(bundle.version ?? "?"))"
+    }
+
+    /// Pads to `width` display columns (counting scalars; good enough for ids and paths).
+    static func pad(_ s: String, _ width: Int) -> String {
+        let n = s.unicodeScalars.count
+        return n >= width ? s : s + String(repeating: " ", count: width - n)
+    }
+
+    /// A path inside a bundle, relative to the bundle's directory when it lies within it.
+    static func path(_ p: BundlePath, in bundle: BundleInfo?) -> String {
+        guard let bundle, let rel = p.relative(to: bundle.path), !rel.isRoot else { return p.description }
+        return rel.description
+    }
+}

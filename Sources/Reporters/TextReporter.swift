@@ -1,0 +1,151 @@
+import BundleModel
+import Comparison
+import Rules
+
+/// The terminal report: a verdict, the findings table, a summary per bundle, then the
+/// details per section (diffuse-style). Plain text, no colour, stable byte for byte.
+public enum TextReporter {
+    public static func render(_ report: DiffReport) -> String {
+        var out = ""
+        header(report, into: &out)
+        findings(report, into: &out)
+        summary(report.comparison, into: &out)
+        details(report.comparison, into: &out)
+        moves(report.comparison, into: &out)
+        return out
+    }
+
+    private static func header(_ r: DiffReport, into out: inout String) {
+        let c = r.comparison
+        let app = c.old.mainBundle?.identifier ?? c.new.mainBundle?.identifier ?? c.new.sourceName
+        out += "bundlediff \(r.toolVersion): \(app) \(TextFormatting.version(c.old.mainBundle))"
+            + " → \(TextFormatting.version(c.new.mainBundle))\n"
+        out += "old: \(side(r.oldSide))\nnew: \(side(r.newSide))\n"
+        out += verdict(r) + "\n"
+    }
+
+    /// `PASS: …` / `FAIL: …` with counts per severity and the gate setting.
+    static func verdict(_ r: DiffReport) -> String {
+        let counts = Severity.allCases.reversed().map { s in
+            "\(r.findings.count { $0.severity == s }) \(s.rawValue)"
+        }.joined(separator: ", ")
+        let gate = "fail on \(r.failOn.rawValue)" + (r.onlyNew ? ", new findings only" : "")
+        let failing = r.failing.count
+        return (failing == 0 ? "PASS" : "FAIL (\(failing) failing)") + ": \(counts) (\(gate))"
+    }
+
+    private static func side(_ s: DiffReport.Side) -> String {
+        s.commit.map { "\(s.reference) (commit \($0.prefix(12)))" } ?? s.reference
+    }
+
+    private static func findings(_ r: DiffReport, into out: inout String) {
+        out += "\nFINDINGS\n"
+        guard !r.findings.isEmpty else { out += "  none\n"; return }
+        for f in r.findings {
+            var flags = [String]()
+            if let isNew = f.isNew { flags.append(isNew ? "new" : "existing") }
+            if f.isAccepted { flags.append("accepted") }
+            let flagText = flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]"
+            out += "  " + TextFormatting.pad(f.severity.rawValue, 8) + TextFormatting.pad(f.ruleID.rawValue, 34)
+                + (f.bundle.isEmpty ? "" : f.bundle + ": ") + f.message + flagText + "\n"
+        }
+    }
+
+    private static func summary(_ c: BuildComparison, into out: inout String) {
+        out += "\nBUNDLES\n"
+        for b in c.bundles {
+            let oldBytes = bytes(of: b.old, in: c.old), newBytes = bytes(of: b.new, in: c.new)
+            let delta = Int64(clamping: newBytes) &- Int64(clamping: oldBytes)
+            out += "  \(b.name) [\(b.status.rawValue)]: \(TextFormatting.version(b.old)) → \(TextFormatting.version(b.new)); "
+                + "files +\(b.files.added.count) -\(b.files.removed.count) ~\(b.files.modified.count); "
+                + "\(TextFormatting.bytes(newBytes)) (\(TextFormatting.signedBytes(delta)))\n"
+            let langs = (b.new ?? b.old)?.localizations ?? []
+            if !langs.isEmpty || !b.localizationsRemoved.isEmpty {
+                var line = "    languages: " + langs.joined(separator: " ")
+                if !b.localizationsAdded.isEmpty { line += "; added " + b.localizationsAdded.joined(separator: " ") }
+                if !b.localizationsRemoved.isEmpty { line += "; removed " + b.localizationsRemoved.joined(separator: " ") }
+                for r in b.localizationsRenamed { line += "; renamed \(r.from) → \(r.to)" }
+                out += line + "\n"
+            }
+        }
+    }
+
+    /// Bytes of the files directly in a bundle (nested bundles excluded).
+    static func bytes(of bundle: BundleInfo?, in snapshot: BuildSnapshot) -> UInt64 {
+        guard let bundle else { return 0 }
+        let nested = snapshot.bundles.filter { $0.path != bundle.path && $0.path.isWithin(bundle.path) }.map(\.path)
+        return snapshot.entries.reduce(0) { sum, e in
+            guard e.kind == .file, e.path.isWithin(bundle.path), !nested.contains(where: { e.path.isWithin($0) })
+            else { return sum }
+            return sum + e.size
+        }
+    }
+
+    private static func details(_ c: BuildComparison, into out: inout String) {
+        for b in c.bundles where !b.isEmpty {
+            out += "\n== \(b.name)\n"
+            let inBundle = b.bundle
+            for e in b.files.added {
+                out += "  + \(TextFormatting.path(e.path, in: inBundle)) (\(TextFormatting.bytes(e.size)))\n"
+            }
+            for e in b.files.removed {
+                out += "  - \(TextFormatting.path(e.path, in: inBundle)) (\(TextFormatting.bytes(e.size)))\n"
+            }
+            for m in b.files.modified {
+                let what = m.isModeOnly ? "mode \(m.old.isExecutable ? "755" : "644") → \(m.new.isExecutable ? "755" : "644")"
+                    : "\(TextFormatting.grouped(m.old.size)) → \(TextFormatting.grouped(m.new.size)) B (\(TextFormatting.signed(m.sizeDelta)))"
+                out += "  ~ \(TextFormatting.path(m.path, in: inBundle)): \(what)\n"
+            }
+            for p in b.plistChanges {
+                out += "  plist \(TextFormatting.path(p.path, in: inBundle))"
+                if let f = p.formatChange {
+                    out += ": format \(format(f.oldFormat.rawValue, f.oldEncoding?.rawValue)) → \(format(f.newFormat.rawValue, f.newEncoding?.rawValue))"
+                    if p.isFormatOnly { out += " (values unchanged)" }
+                }
+                out += "\n"
+                if let problem = p.decodeProblem { out += "      undecodable: \(problem)\n" }
+                for k in p.keyChanges {
+                    out += "      \(symbol(k.kind)) \(k.keyPathDescription): \(ValueText.inline(k.oldValue)) → \(ValueText.inline(k.newValue))"
+                    if k.kind == .typeChanged, let o = k.oldValue, let n = k.newValue { out += " (\(o.typeName) → \(n.typeName))" }
+                    out += "\n"
+                }
+            }
+            for n in b.signatureNoise {
+                out += "  ≈ \(TextFormatting.path(n.path, in: inBundle)): \(n.kind.rawValue) (signature noise)\n"
+            }
+        }
+        if !c.outsideBundles.isEmpty {
+            out += "\n== outside bundles\n"
+            for e in c.outsideBundles.added { out += "  + \(e.path)\n" }
+            for e in c.outsideBundles.removed { out += "  - \(e.path)\n" }
+            for m in c.outsideBundles.modified { out += "  ~ \(m.path) (\(TextFormatting.signed(m.sizeDelta)) B)\n" }
+        }
+    }
+
+    private static func moves(_ c: BuildComparison, into out: inout String) {
+        guard !c.moves.isEmpty else { return }
+        out += "\nMOVED RESOURCES\n"
+        for m in c.moves {
+            let targets = m.to.map(\.description).joined(separator: ", ")
+            var line = "  \(m.from) → \(targets) [\(m.kind.rawValue)"
+            if m.fileCount > 1 { line += ", \(m.fileCount) files" }
+            if m.contentChanged { line += ", content changed" }
+            line += "]"
+            if m.crossesBundles { line += " from \(m.fromBundle ?? "(none)") to \(m.toBundle ?? "(none)")" }
+            out += line + "\n"
+        }
+    }
+
+    private static func format(_ format: String, _ encoding: String?) -> String {
+        encoding.map { "\(format) (\($0))" } ?? format
+    }
+
+    private static func symbol(_ kind: PlistKeyChange.Kind) -> String {
+        switch kind {
+        case .added: "+"
+        case .removed: "-"
+        case .changed: "~"
+        case .typeChanged: "!"
+        }
+    }
+}
