@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One regular file found by `DirectoryWalker`, to be hashed later.
+struct WalkedFile: Sendable {
+    /// Index into `DirectoryWalker.Result.entries`.
+    var entryIndex: Int
+    /// Path relative to the walked directory (raw bytes, `/`-separated).
+    var relative: [UInt8]
+    var device: UInt64
+    var inode: UInt64
+    var size: UInt64
+}
+
+/// Lists a directory tree with raw POSIX calls: names stay raw bytes, symlinks are recorded
+/// and never followed, and the walk is iterative with one directory descriptor open at a
+/// time, so a 10,000-deep chain neither overflows the stack nor runs out of descriptors.
+struct DirectoryWalker {
+    struct Result {
+        var entries: [FileEntry] = []
+        var files: [WalkedFile] = []
+    }
+
+    /// The directory to walk, as given (its own symlink, if any, is followed).
+    let rootPath: [UInt8]
+    /// Prepended to every recorded path (the bundle's own name), or root.
+    let prefix: BundlePath
+    let limits: ReadOptions.Limits
+
+    init(rootPath: [UInt8], prefix: BundlePath, limits: ReadOptions.Limits) {
+        var trimmed = rootPath
+        while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed.removeLast() }
+        self.rootPath = trimmed
+        self.prefix = prefix
+        self.limits = limits
+    }
+
+    private struct Frame {
+        var relative: [UInt8]
+        var pending: [[UInt8]]
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    func walk() throws(InputError) -> Result {
+        var result = Result()
+        let (rootFD, err) = Posix.openAt(AT_FDCWD, rootPath, O_RDONLY | O_DIRECTORY)
+        guard rootFD >= 0 else { throw failure([], "cannot be opened: \(Posix.message(err))") }
+        var current = rootFD
+        defer { close(current) }
+        var st = stat()
+        guard fstat(current, &st) == 0 else { throw failure([], "cannot be read: \(Posix.message(errno))") }
+        if !prefix.isRoot { result.entries.append(FileEntry(path: prefix, kind: .directory)) }
+        let baseDepth = prefix.components.count
+        var stack = [Frame(relative: [], pending: try list(current, relative: [], into: &result),
+                           device: UInt64(st.st_dev), inode: UInt64(st.st_ino))]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            if let name = stack[top].pending.popLast() {
+                let relative = join(stack[top].relative, name)
+                if baseDepth + stack.count + 1 > limits.maxPathDepth {
+                    throw failure(relative, "is nested too deeply (more than \(limits.maxPathDepth) levels)")
+                }
+                let (fd, code) = Posix.openAt(current, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+                guard fd >= 0 else { throw failure(relative, "cannot be opened: \(Posix.message(code))") }
+                close(current)
+                current = fd
+                guard fstat(current, &st) == 0 else {
+                    throw failure(relative, "cannot be read: \(Posix.message(errno))")
+                }
+                let pending = try list(current, relative: relative, into: &result)
+                stack.append(Frame(relative: relative, pending: pending,
+                                   device: UInt64(st.st_dev), inode: UInt64(st.st_ino)))
+            } else {
+                stack.removeLast()
+                guard let parent = stack.last else { break }
+                let (fd, code) = Posix.openAt(current, Array("..".utf8), O_RDONLY | O_DIRECTORY)
+                guard fd >= 0 else { throw failure(parent.relative, "cannot be reopened: \(Posix.message(code))") }
+                close(current)
+                current = fd
+                guard fstat(current, &st) == 0, UInt64(st.st_dev) == parent.device,
+                      UInt64(st.st_ino) == parent.inode else {
+                    throw failure(parent.relative, "changed while it was being read")
+                }
+            }
+        }
+        return result
+    }
+
+    /// Records the children of the open directory `fd`; returns its subdirectory names.
+    private func list(_ fd: Int32, relative: [UInt8],
+                      into result: inout Result) throws(InputError) -> [[UInt8]] {
+        let names = try readNames(fd, relative: relative)
+        var subdirectories: [[UInt8]] = []
+        for name in names {
+            let childRelative = join(relative, name)
+            let path = prefix.appending(childRelative)
+            let (info, code) = Posix.lstatAt(fd, name)
+            guard let info else { throw failure(childRelative, "cannot be read: \(Posix.message(code))") }
+            let mode = UInt32(info.st_mode)
+            if let special = Posix.describeSpecial(mode: mode) { throw failure(childRelative, special) }
+            guard result.entries.count < limits.maxEntries else {
+                throw failure([], "has more than \(limits.maxEntries) entries")
+            }
+            switch mode & Posix.typeMask {
+            case Posix.typeDirectory:
+                result.entries.append(FileEntry(path: path, kind: .directory))
+                subdirectories.append(name)
+            case Posix.typeSymlink:
+                let (target, err) = Posix.readLinkAt(fd, name, sizeHint: Int(info.st_size))
+                guard let target else { throw failure(childRelative, "cannot be read: \(Posix.message(err))") }
+                result.entries.append(FileEntry(path: path, kind: .symlink, size: UInt64(target.count),
+                                                symlinkTarget: target))
+            default:
+                let size = UInt64(max(0, info.st_size))
+                result.files.append(WalkedFile(entryIndex: result.entries.count, relative: childRelative,
+                                               device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+                                               size: size))
+                result.entries.append(FileEntry(path: path, kind: .file, size: size,
+                                                isExecutable: mode & Posix.ownerExecute != 0))
+            }
+        }
+        // Visit subdirectories in byte order (popLast takes from the end).
+        return subdirectories.sorted { $1.lexicographicallyPrecedes($0) }
+    }
+
+    /// All names in the directory except `.` and `..`, as raw bytes.
+    private func readNames(_ fd: Int32, relative: [UInt8]) throws(InputError) -> [[UInt8]] {
+        let copy = dup(fd)
+        guard copy >= 0, let dir = fdopendir(copy) else {
+            let code = errno
+            if copy >= 0 { close(copy) }
+            throw failure(relative, "cannot be listed: \(Posix.message(code))")
+        }
+        defer { closedir(dir) }
+        var names: [[UInt8]] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(dir) else {
+                if errno != 0 { throw failure(relative, "cannot be listed: \(Posix.message(errno))") }
+                break
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let end = bytes.firstIndex(of: 0) ?? bytes.count
+                return Array(bytes[0..<end])
+            }
+            if name == [0x2E] || name == [0x2E, 0x2E] || name.isEmpty { continue }
+            names.append(name)
+        }
+        return names
+    }
+
+    private func join(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+        a.isEmpty ? b : a + [UInt8(ascii: "/")] + b
+    }
+
+    /// The absolute (as given) path of a walked item, for messages.
+    func displayPath(_ relative: [UInt8]) -> String {
+        PathEscaping.display(relative.isEmpty ? rootPath : rootPath + [UInt8(ascii: "/")] + relative)
+    }
+
+    private func failure(_ relative: [UInt8], _ problem: String) -> InputError {
+        InputError(file: displayPath(relative), problem)
+    }
+}

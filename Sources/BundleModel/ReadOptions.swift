@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How `BuildReader` reads an input: progress reporting, safety limits and parallelism.
+public struct ReadOptions: Sendable {
+    /// Bounds that protect against hostile or broken inputs (zip bombs, endless trees).
+    public struct Limits: Sendable, Hashable {
+        /// Most bytes the files of one build may hold (uncompressed). Default 16 GiB.
+        public var maxTotalBytes: UInt64
+        /// Most entries (files, directories, symlinks) one build may hold. Default 1,000,000.
+        public var maxEntries: Int
+        /// Property lists larger than this are recorded as undecodable ("too large"). Default 32 MiB.
+        public var maxPlistBytes: UInt64
+        /// Most components a recorded path may have. Default 4,096.
+        public var maxPathDepth: Int
+
+        public init(maxTotalBytes: UInt64 = 16 << 30, maxEntries: Int = 1_000_000,
+                    maxPlistBytes: UInt64 = 32 << 20, maxPathDepth: Int = 4_096) {
+            self.maxTotalBytes = maxTotalBytes
+            self.maxEntries = maxEntries
+            self.maxPlistBytes = maxPlistBytes
+            self.maxPathDepth = maxPathDepth
+        }
+    }
+
+    /// Called from worker threads as content is read: bytes done so far and bytes in total.
+    public var progress: (@Sendable (_ doneBytes: UInt64, _ totalBytes: UInt64) -> Void)?
+    public var limits: Limits
+    /// Worker threads for hashing and inflating; 0 (the default) means one per core.
+    public var concurrency: Int
+
+    public init(progress: (@Sendable (_ doneBytes: UInt64, _ totalBytes: UInt64) -> Void)? = nil,
+                limits: Limits = .init(), concurrency: Int = 0) {
+        self.progress = progress
+        self.limits = limits
+        self.concurrency = concurrency
+    }
+
+    /// The number of workers to use (at least 1).
+    var workerCount: Int {
+        if concurrency > 0 { return concurrency }
+        let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        return cores > 0 ? Int(cores) : 1
+    }
+}
