@@ -1,0 +1,104 @@
+/// The commit message of a recorded build: a subject line, a blank line, then
+/// `Bundlediff-*` trailers, one per line, with values escaped to a single line.
+struct CommitMessage: Hashable {
+    static let formatVersion = "1"
+
+    var bundleId: String
+    var shortVersion: String?
+    var build: String?
+    var platform: String?
+    var source: String
+    var label: String?
+    var channel: String
+    var files: Int
+    var bytes: UInt64
+    var recordedAt: Int64
+    var toolVersion: String?
+
+    /// The trailer keys, in the order written.
+    enum Key: String, CaseIterable {
+        case bundleId = "Bundlediff-Bundle-Id", version = "Bundlediff-Version", build = "Bundlediff-Build"
+        case platform = "Bundlediff-Platform", source = "Bundlediff-Source", label = "Bundlediff-Label"
+        case channel = "Bundlediff-Channel", files = "Bundlediff-Files", bytes = "Bundlediff-Bytes"
+        case recordedAt = "Bundlediff-Recorded-At", toolVersion = "Bundlediff-Tool-Version"
+        case format = "Bundlediff-Snapshot-Format"
+    }
+
+    var text: String {
+        let subject = "\(bundleId) \(shortVersion ?? "-") (\(build ?? "-"))"
+        let values: [(Key, String)] = [
+            (.bundleId, bundleId), (.version, shortVersion ?? ""), (.build, build ?? ""),
+            (.platform, platform ?? ""), (.source, source), (.label, label ?? ""), (.channel, channel),
+            (.files, String(files)), (.bytes, String(bytes)), (.recordedAt, ISO8601UTC.format(recordedAt)),
+            (.toolVersion, toolVersion ?? ""), (.format, Self.formatVersion),
+        ]
+        var lines = [Self.escape(subject), ""]
+        for (key, value) in values {
+            lines.append(value.isEmpty ? "\(key.rawValue):" : "\(key.rawValue): \(Self.escape(value))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reads the trailers of a message; nil when it is not a bundlediff commit.
+    /// `recordedAt` comes from the commit time (exact), not from the trailer.
+    static func parse(_ message: String, commitTime: Int64) -> CommitMessage? {
+        var values: [Key: String] = [:]
+        for line in message.split(separator: "\n", omittingEmptySubsequences: true) {
+            guard let colon = line.firstIndex(of: ":"), let key = Key(rawValue: String(line[..<colon])) else { continue }
+            var value = line[line.index(after: colon)...]
+            if value.first == " " { value = value.dropFirst() }
+            values[key] = unescape(String(value))
+        }
+        guard values[.format] == formatVersion, let bundleId = values[.bundleId], let channel = values[.channel] else {
+            return nil
+        }
+        func optional(_ key: Key) -> String? { values[key].flatMap { $0.isEmpty ? nil : $0 } }
+        return CommitMessage(bundleId: bundleId, shortVersion: optional(.version), build: optional(.build),
+                             platform: optional(.platform), source: values[.source] ?? "",
+                             label: optional(.label), channel: channel,
+                             files: values[.files].flatMap { Int($0) } ?? 0,
+                             bytes: values[.bytes].flatMap { UInt64($0) } ?? 0,
+                             recordedAt: commitTime, toolVersion: optional(.toolVersion))
+    }
+
+    /// `\` → `\\`, newline → `\n`, CR → `\r`, tab → `\t`, other controls → `\xNN`.
+    static func escape(_ value: String) -> String {
+        var out = ""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029:
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func unescape(_ value: String) -> String {
+        var out = ""
+        var scalars = value.unicodeScalars.makeIterator()
+        while let s = scalars.next() {
+            guard s == "\\", let next = scalars.next() else {
+                out.unicodeScalars.append(s)
+                continue
+            }
+            switch next {
+            case "n": out += "\n"
+            case "r": out += "\r"
+            case "t": out += "\t"
+            case "u":
+                var hex = ""
+                guard scalars.next() == "{" else { out += "\\u"; continue }
+                while let h = scalars.next(), h != "}" { hex.unicodeScalars.append(h) }
+                if let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) { out.unicodeScalars.append(scalar) }
+            default: out.unicodeScalars.append(next)
+            }
+        }
+        return out
+    }
+}

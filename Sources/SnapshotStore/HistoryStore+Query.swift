@@ -1,0 +1,95 @@
+import BundleModel
+import Git
+
+extension HistoryStore {
+    /// Every app with history, with its channels, sorted.
+    public func apps() throws(StoreError) -> [(app: String, channels: [String])] {
+        try serialized { () throws(StoreError) in try appsAlone() }
+    }
+
+    func appsAlone() throws(StoreError) -> [(app: String, channels: [String])] {
+        let refs = try git { () throws(GitError) in try repository.references(matching: RefNames.headsPrefix + "*") }
+        var channels: [String: [String]] = [:]
+        for ref in refs {
+            guard let (app, channel) = RefNames.parseBranch(ref.name) else { continue }
+            channels[app, default: []].append(channel)
+        }
+        return channels.keys.sorted().map { ($0, channels[$0, default: []].sorted()) }
+    }
+
+    /// Recorded builds, newest first. `app` nil means every app, `channel` nil every
+    /// channel; across several channels builds are ordered by recording time.
+    public func builds(app: String?, channel: String?) throws(StoreError) -> [RecordedBuild] {
+        try serialized { () throws(StoreError) in try buildsAlone(app: app, channel: channel) }
+    }
+
+    func buildsAlone(app: String?, channel: String?) throws(StoreError) -> [RecordedBuild] {
+        let tags = try tagsByCommit()
+        var lines: [[RecordedBuild]] = []
+        for (name, channels) in try appsAlone() where app == nil || app == name {
+            for c in channels where channel == nil || channel == c {
+                lines.append(try history(of: RefNames.branch(app: name, channel: c), tags: tags))
+            }
+        }
+        if lines.count == 1 { return lines[0] }
+        let merged = lines.enumerated().flatMap { line in line.element.enumerated().map { (line.offset, $0.offset, $0.element) } }
+        return merged.sorted { a, b in
+            if a.2.recordedAt != b.2.recordedAt { return a.2.recordedAt > b.2.recordedAt }
+            return (a.0, a.1) < (b.0, b.1)
+        }.map(\.2)
+    }
+
+    /// The first-parent history of a branch, newest first (non-bundlediff commits skipped).
+    private func history(of branch: String, tags: [ObjectID: [String]]) throws(StoreError) -> [RecordedBuild] {
+        var out: [RecordedBuild] = []
+        var next = try git { () throws(GitError) in try repository.referenceTarget(branch) }
+        var seen = Set<ObjectID>()
+        while let id = next, seen.insert(id).inserted {
+            let commit = try git { () throws(GitError) in try repository.commit(id) }
+            if let build = Self.build(from: commit, tags: tags) { out.append(build) }
+            next = commit.parents.first
+        }
+        return out
+    }
+
+    /// Short tag names by the commit they name.
+    func tagsByCommit() throws(StoreError) -> [ObjectID: [String]] {
+        let refs = try git { () throws(GitError) in try repository.references(matching: RefNames.tagsPrefix + "*") }
+        var out: [ObjectID: [String]] = [:]
+        for ref in refs { out[ref.target, default: []].append(String(ref.name.dropFirst(RefNames.tagsPrefix.count))) }
+        return out
+    }
+
+    static func build(from commit: Commit, tags: [ObjectID: [String]]) -> RecordedBuild? {
+        guard let m = CommitMessage.parse(commit.message, commitTime: commit.committer.time) else { return nil }
+        return RecordedBuild(commit: commit.id.hex, bundleId: m.bundleId, channel: m.channel,
+                             shortVersion: m.shortVersion, build: m.build, platform: m.platform, source: m.source,
+                             label: m.label, recordedAt: m.recordedAt, toolVersion: m.toolVersion, files: m.files,
+                             bytes: m.bytes, tags: (tags[commit.id] ?? []).sorted())
+    }
+
+    /// The recorded build of a commit; `notFound` when it is not a bundlediff commit.
+    func recordedBuild(commit id: ObjectID) throws(StoreError) -> RecordedBuild {
+        let commit = try git { () throws(GitError) in try repository.commit(id) }
+        guard let build = Self.build(from: commit, tags: try tagsByCommit()) else {
+            throw StoreError(.notFound, repository: path, "commit \(id.prefix(10)) is not a recorded build")
+        }
+        return build
+    }
+
+    /// Rebuilds the recorded snapshot: entries, property lists and bundles, equal to
+    /// what was recorded (directories implied by a path are explicit entries).
+    public func snapshot(of build: RecordedBuild) throws(StoreError) -> BuildSnapshot {
+        try serialized { () throws(StoreError) in
+            guard let id = ObjectID(hex: build.commit) else {
+                throw StoreError(.notFound, repository: path, "'\(build.commit)' is not a commit id")
+            }
+            let tree = try git { () throws(GitError) in try repository.commit(id).tree }
+            do throws(SnapshotTreeReader.Corrupt) {
+                return try SnapshotTreeReader(repository: repository).read(tree: tree, sourceName: build.source)
+            } catch {
+                throw StoreError(.corrupt, repository: path, "commit \(id.prefix(10)): \(error.message)")
+            }
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import BundleModel
+import Foundation
+import Git
+
+extension HistoryStore {
+    /// The author and committer of every recorded build.
+    static let authorName = "bundlediff"
+    static let authorEmail = "bundlediff@localhost"
+    /// Compare-and-swap attempts before giving up.
+    static let maxAttempts = 50
+
+    /// Records a build: writes its objects as one pack, then moves
+    /// `refs/heads/<app>/<channel>` by compare-and-swap (retrying lost races on top of
+    /// the new tip), points an unborn HEAD at it, then writes the version tag and the
+    /// user tags. When the tip already holds the same tree (and `allowDuplicate` is off)
+    /// nothing new is committed.
+    public func record(_ snapshot: BuildSnapshot, options: RecordOptions) throws(StoreError) -> RecordResult {
+        try serialized { () throws(StoreError) in try recordAlone(snapshot, options: options) }
+    }
+
+    private func recordAlone(_ snapshot: BuildSnapshot, options: RecordOptions) throws(StoreError) -> RecordResult {
+        try validate(options)
+        let app = Self.appIdentifier(of: snapshot)
+        guard !app.isEmpty else {
+            throw StoreError(.invalidInput, repository: path, "the build has no bundle identifier or bundle name to record it under")
+        }
+        let branch = RefNames.branch(app: app, channel: options.channel)
+        let (files, bytes) = Self.counts(snapshot)
+        let tree: ObjectID
+        do {
+            tree = try SnapshotTreeWriter(repository: repository).write(snapshot, files: files, bytes: bytes)
+        } catch {
+            switch error {
+            case .invalidPath(let why): throw StoreError(.invalidInput, repository: path, "cannot record path \(why)")
+            case .git(let gitError): throw StoreError(gitError, repository: path)
+            }
+        }
+        let main = snapshot.mainBundle
+        let message = CommitMessage(bundleId: app, shortVersion: main?.shortVersion, build: main?.version,
+                                    platform: main?.platform, source: snapshot.sourceName, label: options.label,
+                                    channel: options.channel, files: files, bytes: bytes,
+                                    recordedAt: options.recordedAt, toolVersion: options.toolVersion)
+        let signature = Signature(name: Self.authorName, email: Self.authorEmail, time: options.recordedAt)
+        var retries = 0
+        var commit: ObjectID
+        var already = false
+        while true {
+            let tip = try git { () throws(GitError) in try repository.referenceTarget(branch) }
+            if let tip, !options.allowDuplicate, try git({ () throws(GitError) in try repository.commit(tip).tree }) == tree {
+                commit = tip
+                already = true
+                try git { () throws(GitError) in try repository.flushObjects() }
+                break
+            }
+            commit = try git { () throws(GitError) in
+                let id = try repository.createCommit(tree: tree, parents: tip.map { [$0] } ?? [], author: signature,
+                                                     committer: signature, message: message.text)
+                try repository.flushObjects()
+                return id
+            }
+            do {
+                try repository.updateReference(branch, to: commit, expected: tip, message: "bundlediff: record \(app)")
+                break
+            } catch where error.code == .concurrentUpdate || error.code == .locked {
+                retries += 1
+                if retries >= Self.maxAttempts {
+                    if error.code == .locked { throw StoreError(.locked, repository: path, error.description) }
+                    throw StoreError(.git, repository: path, "gave up moving \(branch) after \(retries) lost races")
+                }
+                Self.backoff(attempt: retries)
+            } catch {
+                throw StoreError(error, repository: path)
+            }
+        }
+        try pointHeadIfUnborn(at: branch)
+        var written: [String] = []
+        var versionTag: String?
+        var collided = false
+        if let short = main?.shortVersion, let build = main?.version {
+            let result = try ensureVersionTag(app: app, shortVersion: short, build: build, commit: commit)
+            versionTag = result.name
+            collided = result.n > 1
+            if result.created { written.append(result.name) }
+        }
+        for tag in options.userTags {
+            do {
+                try repository.createReference(RefNames.tagsPrefix + tag, target: commit, message: "bundlediff: tag")
+                written.append(tag)
+            } catch where error.code == .concurrentUpdate {
+                throw StoreError(.tagExists, repository: path,
+                                 "tag \(tag) was created by someone else meanwhile (the build was recorded as \(commit.prefix(10)))")
+            } catch {
+                throw StoreError(error, repository: path)
+            }
+        }
+        let build = try recordedBuild(commit: commit)
+        return RecordResult(build: build, ref: branch, tagsWritten: written, versionTag: versionTag,
+                            versionTagCollided: collided, wasAlreadyRecorded: already, retries: retries)
+    }
+
+    private func validate(_ options: RecordOptions) throws(StoreError) {
+        guard RefNames.isValidChannel(options.channel) else {
+            throw StoreError(.invalidInput, repository: path,
+                             "invalid channel name '\(options.channel)': use letters, digits, '.', '_' and '-'")
+        }
+        for tag in options.userTags {
+            guard RefNames.isValidUserTag(tag) else {
+                throw StoreError(.invalidInput, repository: path, "invalid tag name '\(tag)'")
+            }
+            if try git({ () throws(GitError) in try repository.referenceTarget(RefNames.tagsPrefix + tag) }) != nil {
+                throw StoreError(.tagExists, repository: path, "tag \(tag) already exists; choose another name")
+            }
+        }
+        if Set(options.userTags).count != options.userTags.count {
+            throw StoreError(.invalidInput, repository: path, "the same tag is given twice")
+        }
+    }
+
+    /// The bundle identifier of the main bundle, else its directory name without the
+    /// extension, else the source file name without its extension.
+    static func appIdentifier(of snapshot: BuildSnapshot) -> String {
+        if let main = snapshot.mainBundle {
+            if let id = main.identifier, !id.isEmpty { return id }
+            return stem(main.path.nameString)
+        }
+        return stem(snapshot.sourceName)
+    }
+
+    private static func stem(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// Files and total bytes, with saturating addition.
+    static func counts(_ snapshot: BuildSnapshot) -> (Int, UInt64) {
+        var files = 0
+        var bytes: UInt64 = 0
+        for entry in snapshot.entries where entry.kind == .file {
+            files += 1
+            let (sum, overflow) = bytes.addingReportingOverflow(entry.size)
+            bytes = overflow ? UInt64.max : sum
+        }
+        return (files, bytes)
+    }
+
+    private static func backoff(attempt: Int) {
+        let ceiling = min(50, 2 + attempt * 2)
+        let millis = Int.random(in: 1...ceiling)
+        Thread.sleep(forTimeInterval: Double(millis) / 1000)
+    }
+
+    /// Points HEAD at `branch` when HEAD does not name an existing reference.
+    private func pointHeadIfUnborn(at branch: String) throws(StoreError) {
+        try git { () throws(GitError) in
+            if let head = try repository.headReferenceName(), try repository.referenceTarget(head) != nil { return }
+            try repository.setHead(to: branch)
+        }
+    }
+
+    /// Makes `<app>@<short>+<build>` (or the first free `#n`) name `commit`; reuses a
+    /// tag of that family that already names it.
+    private func ensureVersionTag(app: String, shortVersion: String, build: String, commit: ObjectID)
+        throws(StoreError) -> (name: String, n: Int, created: Bool) {
+        var n = 1
+        var races = 0
+        while n <= 1000 {
+            let name = RefNames.versionTag(app: app, shortVersion: shortVersion, build: build, n: n)
+            let full = RefNames.tagsPrefix + name
+            let existing = try git { () throws(GitError) in try repository.referenceTarget(full) }
+            if existing == commit { return (name, n, false) }
+            if existing == nil {
+                do {
+                    try repository.createReference(full, target: commit, message: "bundlediff: version tag")
+                    return (name, n, true)
+                } catch where error.code == .concurrentUpdate && races < Self.maxAttempts {
+                    races += 1
+                    continue  // someone took this name meanwhile: look at it again
+                } catch where error.code == .concurrentUpdate {
+                    n += 1  // the name cannot be created (e.g. a tag folder of that name)
+                    continue
+                } catch {
+                    throw StoreError(error, repository: path)
+                }
+            }
+            n += 1
+        }
+        throw StoreError(.git, repository: path, "too many version tags for \(app) \(shortVersion) (\(build))")
+    }
+}

@@ -1,0 +1,89 @@
+import Git
+
+/// Reference names of the history: `refs/heads/<app>/<channel>` and
+/// `refs/tags/<app>@<short>+<build>[#n]`, with unsafe characters escaped as `%XX`.
+enum RefNames {
+    static let headsPrefix = "refs/heads/"
+    static let tagsPrefix = "refs/tags/"
+
+    static func branch(app: String, channel: String) -> String {
+        headsPrefix + escapeComponent(app) + "/" + channel
+    }
+
+    /// The version tag's short name (without `refs/tags/`); `n` > 1 adds `#n`.
+    static func versionTag(app: String, shortVersion: String, build: String, n: Int) -> String {
+        let base = escapeComponent(app) + "@" + escapeComponent(shortVersion) + "+" + escapeComponent(build)
+        return n > 1 ? "\(base)#\(n)" : base
+    }
+
+    /// Splits `refs/heads/<app>/<channel>` into its parts; nil for other references.
+    static func parseBranch(_ name: String) -> (app: String, channel: String)? {
+        guard name.hasPrefix(headsPrefix) else { return nil }
+        let parts = name.dropFirst(headsPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let app = unescapeComponent(String(parts[0])) else { return nil }
+        return (app, String(parts[1]))
+    }
+
+    /// One safe reference-name component: ASCII letters, digits, `-`, `_` and `.` stay;
+    /// every other byte becomes `%XX`, as do dots that would make the name invalid
+    /// (leading, trailing, doubled, or before a final `lock`).
+    static func escapeComponent(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out = ""
+        for (i, b) in bytes.enumerated() {
+            let isSafe = (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                || b == UInt8(ascii: "-") || b == UInt8(ascii: "_")
+            var keep = isSafe
+            if b == UInt8(ascii: ".") {
+                let first = i == 0, last = i == bytes.count - 1
+                let doubled = i > 0 && bytes[i - 1] == UInt8(ascii: ".")
+                let beforeLock = Array(bytes[(i + 1)...]) == Array("lock".utf8)
+                keep = !(first || last || doubled || beforeLock)
+            }
+            if keep {
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            } else {
+                out += "%" + hex2(b)
+            }
+        }
+        return out.isEmpty ? "%" : out
+    }
+
+    /// Reverses `escapeComponent`; nil for a malformed escape.
+    static func unescapeComponent(_ text: String) -> String? {
+        if text == "%" { return "" }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%") {
+                guard i + 2 < bytes.count, let hi = TreeNameEscaping.nibble(bytes[i + 1]),
+                      let lo = TreeNameEscaping.nibble(bytes[i + 2]) else { return nil }
+                out.append(hi << 4 | lo)
+                i += 3
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Channels are plain names: letters, digits, `.`, `_`, `-`; no leading `.` or `-`,
+    /// no `..`, no trailing `.` or `.lock`; at most 100 characters.
+    static func isValidChannel(_ channel: String) -> Bool {
+        guard !channel.isEmpty, channel.utf8.count <= 100, escapeComponent(channel) == channel,
+              channel.first != "-" else { return false }
+        return Repository.isValidReferenceName(headsPrefix + "x/" + channel)
+    }
+
+    /// User tags: any valid git tag name.
+    static func isValidUserTag(_ tag: String) -> Bool {
+        !tag.isEmpty && !tag.hasPrefix("-") && Repository.isValidReferenceName(tagsPrefix + tag)
+    }
+
+    private static func hex2(_ b: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF".unicodeScalars)
+        return String(digits[Int(b >> 4)]) + String(digits[Int(b & 0xF)])
+    }
+}

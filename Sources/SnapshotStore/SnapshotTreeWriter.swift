@@ -1,0 +1,73 @@
+import BundleModel
+import Git
+import PropertyLists
+
+/// Writes the tree of one recorded build (see docs/snapshot-format.md):
+/// `bundlediff.json`, `files/<path>` and `plists/<path>`.
+struct SnapshotTreeWriter {
+    let repository: Repository
+
+    /// Writes every object of the snapshot (queued into one pack) and returns the root
+    /// tree id. Throws `invalidInput` for paths that cannot be recorded.
+    func write(_ snapshot: BuildSnapshot, files: Int, bytes: UInt64) throws(TreeProblem) -> ObjectID {
+        do {
+            var filesNode = TreeNode()
+            var blobCache: [[UInt8]: ObjectID] = [:]
+            for entry in snapshot.entries {
+                let components = try Self.storedComponents(entry.path)
+                switch entry.kind {
+                case .directory:
+                    try filesNode.insertDirectory(at: components)
+                case .symlink:
+                    let id = try blob(entry.symlinkTarget ?? [], cache: &blobCache)
+                    try filesNode.insertBlob(id, mode: .symlink, at: components)
+                case .file:
+                    let id = try blob(FileRecord.encode(entry), cache: &blobCache)
+                    try filesNode.insertBlob(id, mode: entry.isExecutable ? .executable : .blob, at: components)
+                }
+            }
+            var plistsNode = TreeNode()
+            for (path, plist) in snapshot.plists {
+                let id = try blob(Array(CanonicalText.render(plist).utf8), cache: &blobCache)
+                try plistsNode.insertBlob(id, mode: .blob, at: try Self.storedComponents(path))
+            }
+            let summary = SnapshotSummary.render(snapshot, files: files, bytes: bytes)
+            let summaryID = try blob(Array(summary.utf8), cache: &blobCache)
+            return try repository.writeTree(entries: [
+                TreeEntry(name: Array(SnapshotSummary.fileName.utf8), mode: .blob, id: summaryID),
+                TreeEntry(name: Array("files".utf8), mode: .tree, id: try repository.writeTree(filesNode)),
+                TreeEntry(name: Array("plists".utf8), mode: .tree, id: try repository.writeTree(plistsNode)),
+            ])
+        } catch let error as TreeProblem {
+            throw error
+        } catch let error as GitError {
+            throw error.code == .invalidSpec ? .invalidPath(error.message) : .git(error)
+        } catch {
+            throw .invalidPath("\(error)")
+        }
+    }
+
+    private func blob(_ bytes: [UInt8], cache: inout [[UInt8]: ObjectID]) throws(GitError) -> ObjectID {
+        if let id = cache[bytes] { return id }
+        let id = try repository.writeBlob(bytes)
+        cache[bytes] = id
+        return id
+    }
+
+    /// The escaped tree names of a path; throws for the root or a non-canonical path
+    /// (leading, trailing or doubled `/`).
+    static func storedComponents(_ path: BundlePath) throws(TreeProblem) -> [[UInt8]] {
+        let components = path.bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard !path.isRoot, !components.contains(where: \.isEmpty) else {
+            throw .invalidPath("\(path.description.isEmpty ? "(root)" : path.description): "
+                + "not a relative path of non-empty names")
+        }
+        return components.map { TreeNameEscaping.escape(Array($0)) }
+    }
+}
+
+/// Why a snapshot's tree could not be written.
+enum TreeProblem: Error {
+    case invalidPath(String)
+    case git(GitError)
+}
