@@ -1,0 +1,112 @@
+import BundleModel
+import PropertyLists
+
+/// A small in-memory build for rule examples: bundles, files with text content, string
+/// tables and property lists. Digests are a deterministic stand-in derived from the content
+/// (equal content, equal digest), which is all comparisons need.
+public struct ExampleBuild: Sendable {
+    private struct BundleSpec: Sendable {
+        var path: String
+        var kind: BundleInfo.Kind
+        var layout: BundleInfo.Layout
+        var info: PlistDictionary
+    }
+
+    private var name: String
+    private var bundles: [BundleSpec] = []
+    private var files: [(String, [UInt8], Bool)] = []
+    private var plists: [(String, DecodedPlist)] = []
+
+    public init(_ name: String = "Example") { self.name = name }
+
+    /// Adds a bundle with an Info.plist built from the arguments and `info`.
+    public func bundle(_ path: String, kind: BundleInfo.Kind = .app, id: String? = nil, version: String? = nil,
+                       shortVersion: String? = nil, layout: BundleInfo.Layout = .flat,
+                       info: [(String, PlistValue)] = []) -> ExampleBuild {
+        var dict = PlistDictionary()
+        if let id { dict["CFBundleIdentifier"] = .string(id) }
+        if let version { dict["CFBundleVersion"] = .string(version) }
+        if let shortVersion { dict["CFBundleShortVersionString"] = .string(shortVersion) }
+        for (k, v) in info { dict[k] = v }
+        var copy = self
+        copy.bundles.append(BundleSpec(path: path, kind: kind, layout: layout, info: dict))
+        return copy
+    }
+
+    /// Adds a file with `content` as its bytes.
+    public func file(_ path: String, _ content: String = "", executable: Bool = false) -> ExampleBuild {
+        var copy = self
+        copy.files.append((path, Array(content.utf8), executable))
+        return copy
+    }
+
+    /// Adds a `.strings` table (file and decoded value).
+    public func strings(_ path: String, _ pairs: [(String, String)]) -> ExampleBuild {
+        plist(path, .dictionary(PlistDictionary(pairs.map { ($0.0, PlistValue.string($0.1)) })), format: .strings)
+    }
+
+    /// Adds a property list (file and decoded value).
+    public func plist(_ path: String, _ root: PlistValue, format: PlistFormat = .xml) -> ExampleBuild {
+        var copy = self
+        copy.files.append((path, Array((format.rawValue + ":" + PlistText.render(root)).utf8), false))
+        copy.plists.append((path, .decoded(PlistDocument(format: format, root: root))))
+        return copy
+    }
+
+    /// The build as a snapshot.
+    public func snapshot() -> BuildSnapshot {
+        var entries: [BundlePath: FileEntry] = [:]
+        var decoded: [BundlePath: DecodedPlist] = [:]
+        var all = files
+        for b in bundles {
+            let infoPath = Self.infoPlistPath(b)
+            all.append((infoPath, Array(("xml:" + PlistText.render(.dictionary(b.info))).utf8), false))
+            decoded[BundlePath(infoPath)] = .decoded(PlistDocument(format: .xml, root: .dictionary(b.info)))
+        }
+        for (path, value) in plists { decoded[BundlePath(path)] = value }
+        for (path, bytes, executable) in all {
+            let p = BundlePath(path)
+            entries[p] = FileEntry(path: p, kind: .file, size: UInt64(bytes.count), isExecutable: executable,
+                                   sha256: StandInDigest.digest(bytes))
+            var parent = p.parent
+            while !parent.isRoot, entries[parent] == nil {
+                entries[parent] = FileEntry(path: parent, kind: .directory)
+                parent = parent.parent
+            }
+        }
+        for b in bundles where entries[BundlePath(b.path)] == nil {
+            entries[BundlePath(b.path)] = FileEntry(path: BundlePath(b.path), kind: .directory)
+        }
+        let sortedEntries = entries.values.sorted { $0.path < $1.path }
+        let infos = bundles.map { bundleInfo($0, entries: sortedEntries) }
+            .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
+        return BuildSnapshot(sourceKind: .directory, sourceName: name, entries: sortedEntries, plists: decoded, bundles: infos)
+    }
+
+    private static func infoPlistPath(_ b: BundleSpec) -> String {
+        switch b.layout {
+        case .flat: b.path + "/Info.plist"
+        case .contents: b.path + "/Contents/Info.plist"
+        case .versionedFramework: b.path + "/Versions/A/Resources/Info.plist"
+        }
+    }
+
+    private func bundleInfo(_ b: BundleSpec, entries: [FileEntry]) -> BundleInfo {
+        let path = BundlePath(b.path)
+        let resources: BundlePath = switch b.layout {
+        case .flat: path
+        case .contents: path.appending("Contents").appending("Resources")
+        case .versionedFramework: BundlePath(b.path + "/Versions/A/Resources")
+        }
+        let parent = bundles.map { BundlePath($0.path) }.filter { $0 != path && path.isWithin($0) }.max()
+        var lproj = Set<String>()
+        for e in entries where e.kind == .directory && e.path.parent == resources && e.path.nameString.hasSuffix(".lproj") {
+            lproj.insert(String(e.path.nameString.dropLast(6)))
+        }
+        return BundleInfo(path: path, kind: b.kind, layout: b.layout, infoPlistPath: BundlePath(Self.infoPlistPath(b)),
+                          resourcesPath: resources, parentPath: parent, identifier: b.info["CFBundleIdentifier"]?.stringValue,
+                          shortVersion: b.info["CFBundleShortVersionString"]?.stringValue,
+                          version: b.info["CFBundleVersion"]?.stringValue,
+                          executable: b.info["CFBundleExecutable"]?.stringValue, localizations: lproj.sorted())
+    }
+}

@@ -1,0 +1,40 @@
+import Comparison
+
+/// A version string that is not 1–3 non-negative integers cannot be compared: say why.
+public struct MalformedVersionRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: .malformedVersion, name: "Version string is not 1–3 non-negative integers", defaultSeverity: .error,
+        rationale: "CFBundleVersion and CFBundleShortVersionString are period-separated non-negative integers. "
+            + "'1.0b3', '-beta.0', a git hash or a space make App Store Connect reject the build, and make "
+            + "any comparison meaningless, so the finding replaces a wrong comparison.",
+        triggeringExamples: [
+            RuleExample("beta suffix", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "1.0b3")),
+            RuleExample("git hash", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "9c8e08b")),
+            RuleExample("space", old: nil, new: BuildNotIncreasedRule.app(short: "1.0 ", build: "3")),
+            RuleExample("four build components", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "1.2.3.4")),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("leading zeros", old: nil, new: BuildNotIncreasedRule.app(short: "01.0", build: "007")),
+            RuleExample("four short components go to their own rule", old: nil,
+                        new: BuildNotIncreasedRule.app(short: "1.2.3.4", build: "1")),
+        ])
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        var out: [Finding] = []
+        for b in context.comparison.bundles {
+            guard let n = b.new else { continue }
+            for (key, value) in [("CFBundleVersion", n.version), ("CFBundleShortVersionString", n.shortVersion)] {
+                guard let text = value, case .failure(let problem) = VersionNumber.parse(text) else { continue }
+                if key == "CFBundleShortVersionString", problem.isTooManyComponents { continue }
+                out.append(Finding(
+                    ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
+                    message: "\(key) '\(text)' \(problem.reason); it must be 1–3 period-separated non-negative integers, "
+                        + "so it was not compared",
+                    paths: [n.infoPlistPath], subject: "\(key)=\(text)"))
+            }
+        }
+        return out
+    }
+}

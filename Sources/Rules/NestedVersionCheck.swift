@@ -1,0 +1,36 @@
+import BundleModel
+import Comparison
+
+/// Shared logic of the nested-version rules: a nested bundle whose versions differ from
+/// the outermost app that contains it.
+enum NestedVersionCheck {
+    static func findings(_ context: RuleContext, rule: RuleID, includes: (BundleInfo) -> Bool, consequence: String) -> [Finding] {
+        var out: [Finding] = []
+        for b in context.comparison.bundles {
+            guard let n = b.new, n.parentPath != nil, includes(n) else { continue }
+            let app = context.newIndex.outermost(of: n)
+            guard app.kind == .app, app.path != n.path else { continue }
+            for (key, mine, theirs) in [("CFBundleVersion", n.version, app.version),
+                                        ("CFBundleShortVersionString", n.shortVersion, app.shortVersion)] {
+                guard let mine, let theirs, !same(mine, theirs) else { continue }
+                out.append(Finding(
+                    ruleID: rule, severity: context.severity(of: rule), bundle: b.name,
+                    message: "\(key) \(mine) of \(n.path.nameString) differs from the app's \(theirs) "
+                        + "(\(consequence)): set it to \(theirs)",
+                    paths: [n.infoPlistPath], subject: "\(key)=\(mine)/\(theirs)"))
+            }
+        }
+        return out
+    }
+
+    static func same(_ a: String, _ b: String) -> Bool {
+        if let x = VersionNumber(a), let y = VersionNumber(b) { return x == y }
+        return a == b
+    }
+
+    static func example(kind: BundleInfo.Kind, folder: String, version: String) -> ExampleBuild {
+        ExampleBuild()
+            .bundle("Example.app", id: "com.example.app", version: "5", shortVersion: "1.0")
+            .bundle("Example.app/\(folder)", kind: kind, id: "com.example.app.nested", version: version, shortVersion: "1.0")
+    }
+}

@@ -1,0 +1,44 @@
+/// The settings rules run with: severities, disabled rules, version policy, reference
+/// language and the baseline of accepted findings. A pure value; `.bundlediff.yml` is
+/// loaded into it by BundleDiffKit.
+public struct RuleConfiguration: Sendable, Hashable {
+    /// How `CFBundleVersion` must grow.
+    public enum VersionPolicy: String, Sendable, Hashable, CaseIterable {
+        /// Every build is higher than every build recorded before it (macOS).
+        case strict
+        /// The build must be new within its `CFBundleShortVersionString`; a higher short
+        /// version may reset the build number (iOS, tvOS, watchOS, visionOS).
+        case train
+        /// `strict` for macOS bundles (`Contents/` layout), `train` for the others.
+        case automatic
+    }
+
+    public var severities: [RuleID: Severity]
+    public var disabled: Set<RuleID>
+    public var versionPolicy: VersionPolicy
+    /// The language every other is compared with; nil: the bundle's
+    /// `CFBundleDevelopmentRegion`, else `en`, else `Base`'s first sibling.
+    public var referenceLanguage: String?
+    /// Whether nested frameworks must carry the app's versions too.
+    public var checkFrameworkVersions: Bool
+    /// Fingerprints of accepted findings (the baseline).
+    public var acceptedFingerprints: Set<String>
+
+    public init(severities: [RuleID: Severity] = [:], disabled: Set<RuleID> = [],
+                versionPolicy: VersionPolicy = .automatic, referenceLanguage: String? = nil,
+                checkFrameworkVersions: Bool = false, acceptedFingerprints: Set<String> = []) {
+        self.severities = severities
+        self.disabled = disabled
+        self.versionPolicy = versionPolicy
+        self.referenceLanguage = referenceLanguage
+        self.checkFrameworkVersions = checkFrameworkVersions
+        self.acceptedFingerprints = acceptedFingerprints
+    }
+
+    /// The severity findings of `rule` get.
+    public func severity(of rule: RuleID) -> Severity {
+        severities[rule] ?? rule.description.defaultSeverity
+    }
+
+    public func isEnabled(_ rule: RuleID) -> Bool { !disabled.contains(rule) }
+}

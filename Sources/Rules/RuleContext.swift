@@ -1,0 +1,36 @@
+import BundleModel
+import Comparison
+
+/// What a rule sees: the comparison, the settings, the recorded builds, and lookups.
+public struct RuleContext: Sendable {
+    public let comparison: BuildComparison
+    public let configuration: RuleConfiguration
+    /// Builds recorded before for the main app and channel (the version baseline), if any.
+    public let history: [RecordedVersion]?
+    public let oldIndex: SnapshotIndex
+    public let newIndex: SnapshotIndex
+
+    public init(comparison: BuildComparison, configuration: RuleConfiguration, history: [RecordedVersion]?) {
+        self.comparison = comparison
+        self.configuration = configuration
+        self.history = history
+        oldIndex = SnapshotIndex(comparison.old)
+        newIndex = SnapshotIndex(comparison.new)
+    }
+
+    /// The configured severity of `rule`.
+    public func severity(of rule: RuleID) -> Severity { configuration.severity(of: rule) }
+
+    /// Whether there is an old build at all (not an empty stand-in).
+    public var hasOldBuild: Bool { !comparison.old.entries.isEmpty }
+
+    /// The version policy in force for `bundle` (`automatic` resolved by layout and platform).
+    public func versionPolicy(for bundle: BundleInfo) -> RuleConfiguration.VersionPolicy {
+        switch configuration.versionPolicy {
+        case .strict, .train: return configuration.versionPolicy
+        case .automatic:
+            if bundle.layout != .flat || bundle.platform?.lowercased().hasPrefix("mac") == true { return .strict }
+            return .train
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// What a rule is, in its own words, with examples that the test suite runs.
+public struct RuleDescription: Sendable {
+    public var id: RuleID
+    /// A short title (`CFBundleVersion did not increase`).
+    public var name: String
+    public var defaultSeverity: Severity
+    /// Why the rule exists: the platform rule or the failure it prevents.
+    public var rationale: String
+    /// Builds on which the rule must report at least one finding.
+    public var triggeringExamples: [RuleExample]
+    /// Builds on which the rule must stay silent.
+    public var nonTriggeringExamples: [RuleExample]
+
+    public init(id: RuleID, name: String, defaultSeverity: Severity, rationale: String,
+                triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]) {
+        self.id = id
+        self.name = name
+        self.defaultSeverity = defaultSeverity
+        self.rationale = rationale
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+/// One example comparison for a rule: an old build (or none), a new build, the settings.
+public struct RuleExample: Sendable {
+    public var name: String
+    public var old: ExampleBuild?
+    public var new: ExampleBuild
+    public var configuration: RuleConfiguration
+    public var history: [RecordedVersion]?
+    /// For triggering examples: how many findings of the rule are expected (nil: at least one).
+    public var expectedCount: Int?
+
+    public init(_ name: String, old: ExampleBuild?, new: ExampleBuild,
+                configuration: RuleConfiguration = RuleConfiguration(),
+                history: [RecordedVersion]? = nil, expectedCount: Int? = nil) {
+        self.name = name
+        self.old = old
+        self.new = new
+        self.configuration = configuration
+        self.history = history
+        self.expectedCount = expectedCount
+    }
+}

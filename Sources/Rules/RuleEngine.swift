@@ -1,0 +1,31 @@
+import BundleModel
+import Comparison
+
+/// Runs the enabled rules over a comparison and returns the findings, sorted, with the
+/// configured severities and the baseline applied.
+public enum RuleEngine {
+    /// - Parameters:
+    ///   - comparison: the facts (`Comparer.compare(old:new:)`).
+    ///   - configuration: severities, disabled rules, policy, reference language, baseline.
+    ///   - history: builds recorded before for this app and channel (version baseline).
+    ///   - only: restrict to these rules (`RuleID.versionRules` for the gate); nil runs all.
+    public static func run(_ comparison: BuildComparison, configuration: RuleConfiguration = RuleConfiguration(),
+                           history: [RecordedVersion]? = nil, only: Set<RuleID>? = nil) -> [Finding] {
+        let context = RuleContext(comparison: comparison, configuration: configuration, history: history)
+        var out: [Finding] = []
+        for id in RuleID.allCases where configuration.isEnabled(id) && (only?.contains(id) ?? true) {
+            for var finding in id.ruleType.init().findings(in: context) {
+                finding.severity = configuration.severity(of: id)
+                finding.isAccepted = configuration.acceptedFingerprints.contains(finding.fingerprint)
+                out.append(finding)
+            }
+        }
+        return out.sorted()
+    }
+
+    /// Convenience: compare two builds and run the rules.
+    public static func run(old: BuildSnapshot, new: BuildSnapshot, configuration: RuleConfiguration = RuleConfiguration(),
+                           history: [RecordedVersion]? = nil, only: Set<RuleID>? = nil) -> [Finding] {
+        run(Comparer.compare(old: old, new: new), configuration: configuration, history: history, only: only)
+    }
+}

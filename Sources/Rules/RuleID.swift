@@ -1,0 +1,39 @@
+/// Every rule, by stable id: the compiler-checked registry. Adding a case forces a rule
+/// type in `ruleType` (the switch is exhaustive), and ids never change once published.
+public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
+    case buildNotIncreased = "version.build-not-increased"
+    case malformedVersion = "version.malformed"
+    case shortVersionDecreased = "version.short-version-decreased"
+    case shortVersionComponents = "version.short-version-components"
+    case nestedVersionMismatch = "version.nested-mismatch"
+    case nestedAppVersionMismatch = "version.nested-app-mismatch"
+    case missingLocalizedFile = "l10n.missing-file"
+    case stringKeysDiffer = "l10n.string-keys"
+    case formatSpecifierMismatch = "l10n.format-specifiers"
+    case untranslatedValue = "l10n.untranslated"
+
+    /// The rule type that implements this id.
+    public var ruleType: any Rule.Type {
+        switch self {
+        case .buildNotIncreased: BuildNotIncreasedRule.self
+        case .malformedVersion: MalformedVersionRule.self
+        case .shortVersionDecreased: ShortVersionDecreasedRule.self
+        case .shortVersionComponents: ShortVersionComponentsRule.self
+        case .nestedVersionMismatch: NestedVersionMismatchRule.self
+        case .nestedAppVersionMismatch: NestedAppVersionMismatchRule.self
+        case .missingLocalizedFile: MissingLocalizedFileRule.self
+        case .stringKeysDiffer: StringKeysRule.self
+        case .formatSpecifierMismatch: FormatSpecifierRule.self
+        case .untranslatedValue: UntranslatedValueRule.self
+        }
+    }
+
+    /// The rule's self-description.
+    public var description: RuleDescription { ruleType.description }
+
+    /// The rules `bundlediff gate` runs: version and nested-version rules.
+    public static let versionRules: Set<RuleID> = [
+        .buildNotIncreased, .malformedVersion, .shortVersionDecreased, .shortVersionComponents,
+        .nestedVersionMismatch, .nestedAppVersionMismatch,
+    ]
+}

@@ -1,0 +1,29 @@
+import Comparison
+
+/// `CFBundleShortVersionString` has at most three period-separated integers.
+public struct ShortVersionComponentsRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: .shortVersionComponents, name: "CFBundleShortVersionString has more than three components",
+        defaultSeverity: .error,
+        rationale: "The marketing version is three period-separated integers at most (major.minor.patch); "
+            + "App Store Connect rejects a fourth component.",
+        triggeringExamples: [
+            RuleExample("1.2.3.4", old: nil, new: BuildNotIncreasedRule.app(short: "1.2.3.4", build: "1")),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("1.2.3", old: nil, new: BuildNotIncreasedRule.app(short: "1.2.3", build: "1")),
+        ])
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        context.comparison.bundles.compactMap { b in
+            guard let n = b.new, let text = n.shortVersion,
+                  case .failure(let problem) = VersionNumber.parse(text), problem.isTooManyComponents else { return nil }
+            return Finding(
+                ruleID: .shortVersionComponents, severity: context.severity(of: .shortVersionComponents), bundle: b.name,
+                message: "CFBundleShortVersionString '\(text)' \(problem.reason): use major.minor.patch",
+                paths: [n.infoPlistPath], subject: "CFBundleShortVersionString=\(text)")
+        }
+    }
+}

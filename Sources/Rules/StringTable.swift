@@ -1,0 +1,31 @@
+import PropertyLists
+
+/// A `.strings` or `.stringsdict` table flattened to comparable keys and string values.
+/// In a `.stringsdict`, each entry contributes its key, each format variable
+/// (`key/variable`) and the required `other` plural (`key/variable/other`); every plural
+/// variant's text is a value (`key/variable/one`, …).
+struct StringTable {
+    var keys: Set<String> = []
+    var values: [String: String] = [:]
+
+    init(_ root: PlistValue, isStringsdict: Bool) {
+        guard let dict = root.dictionaryValue else { return }
+        for (key, value) in dict.entries {
+            keys.insert(key)
+            if !isStringsdict {
+                if let s = value.stringValue { values[key] = s }
+                continue
+            }
+            guard let entry = value.dictionaryValue else { continue }
+            if let format = entry["NSStringLocalizedFormatKey"]?.stringValue { values[key] = format }
+            for (variable, spec) in entry.entries {
+                guard let rules = spec.dictionaryValue, rules["NSStringFormatSpecTypeKey"] != nil else { continue }
+                keys.insert(key + "/" + variable)
+                for (category, text) in rules.entries where !category.hasPrefix("NSStringFormat") {
+                    if category == "other" { keys.insert(key + "/" + variable + "/other") }
+                    if let s = text.stringValue { values[key + "/" + variable + "/" + category] = s }
+                }
+            }
+        }
+    }
+}
