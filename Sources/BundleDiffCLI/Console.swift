@@ -62,7 +62,7 @@ public final class Console: @unchecked Sendable {
     private static func writeAll(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if n <= 0 {
                 if n < 0 && errno == EINTR { continue }
                 return
