@@ -1,4 +1,5 @@
 import ArgumentParser
+import BundleDiffKit
 
 /// The `bundlediff` command: records builds of Apple bundles into a git history and
 /// compares them.
@@ -6,7 +7,9 @@ public struct BundleDiffCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "bundlediff",
         abstract: "Record builds of Apple app bundles into a git history and compare them.",
-        subcommands: []
+        version: ToolInfo.version,
+        subcommands: [SnapshotCommand.self, LogCommand.self, ShowCommand.self, DiffCommand.self, GateCommand.self,
+                      RulesCommand.self]
     )
 
     public init() {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BundleDiffKit
 
 /// `--repo`, shared by every command that reads or writes the history.
 struct HistoryOptions: ParsableArguments {
@@ -12,4 +13,11 @@ struct HistoryOptions: ParsableArguments {
 /// `--format text|json`.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
+}
+
+extension HistoryOptions {
+    /// The history path: `--repo`, else `$BUNDLEDIFF_REPO`, else `./.bundlediff`.
+    func location(_ console: Console) -> String {
+        HistoryLocation.resolve(option: repo, environment: console.environment)
+    }
 }

@@ -1,0 +1,43 @@
+import ArgumentParser
+import BundleDiffKit
+import Reporters
+
+/// `bundlediff diff <old> <new>`: the full comparison of two builds.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Compare two builds: every change, and findings on versions, localization parity and moves.",
+        discussion: """
+            Each side is a build on disk (anything `snapshot` reads) or a recorded build \
+            (a commit id or prefix, a tag, <bundle-id>@<version>[+<build>], latest, latest~N, \
+            previous). Two paths need no history at all. Exit status: 0 nothing at or above \
+            --fail-on, 1 findings at or above it, 2 usage or input error.
+            """)
+
+    @Argument(help: ArgumentHelp("The old build.", valueName: "old"))
+    var old: String
+
+    @Argument(help: ArgumentHelp("The new build.", valueName: "new"))
+    var new: String
+
+    @OptionGroup var history: HistoryOptions
+    @OptionGroup var judgment: JudgmentOptions
+
+    @Option(help: ArgumentHelp("Narrows latest/previous when several apps are recorded.", valueName: "bundle-id"))
+    var app: String?
+
+    @Option(help: ArgumentHelp("Narrows latest/previous to a channel.", valueName: "name"))
+    var channel: String?
+
+    func run() throws {
+        let console = Console.current
+        let compare = try judgment.compareBuilds()
+        let repo = history.location(console)
+        let store = LazyHistory(path: repo)
+        let oldSide = try BuildSide.resolve(old, store: store.get, app: app, channel: channel)
+        let newSide = try BuildSide.resolve(new, store: store.get, app: app, channel: channel)
+        let report = compare.diff(old: oldSide, new: newSide)
+        console.write(TextReporter.render(report))
+        if report.exitStatus != 0 { throw CommandExit(code: report.exitStatus) }
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import BundleDiffKit
+import Rules
+
+extension Severity: ExpressibleByArgument {}
+
+/// `--config`, `--fail-on`, `--only-new`: shared by `diff` and `gate`.
+struct JudgmentOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The configuration file (default: ./.bundlediff.yml when present).", valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("Exit 1 when a finding is at or above this severity (default: error).",
+                               valueName: "error|warning|info"))
+    var failOn: Severity?
+
+    @Flag(help: "Count only findings that are new in this build (not already in the old one).")
+    var onlyNew = false
+
+    /// The comparison settings: the configuration file, with the command line winning.
+    func compareBuilds() throws -> CompareBuilds {
+        let file = try ConfigurationFile.load(explicit: config)
+        return CompareBuilds(configuration: file.rules, failOn: failOn ?? file.failOn ?? .error,
+                             onlyNew: onlyNew || (file.onlyNew ?? false))
+    }
+}

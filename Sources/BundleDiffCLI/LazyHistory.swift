@@ -1,0 +1,24 @@
+import BundleDiffKit
+import Foundation
+import SnapshotStore
+
+/// Opens the history only when a command needs it (two paths need none).
+final class LazyHistory {
+    let path: String
+    private var store: HistoryStore?
+
+    init(path: String) { self.path = path }
+
+    /// The history; an error naming the path when there is none.
+    func get() throws(UserFacingError) -> HistoryStore {
+        if let store { return store }
+        let opened = try History.open(path, create: false)
+        store = opened
+        return opened
+    }
+
+    /// The history, or nil when nothing exists at the path yet.
+    func getIfPresent() throws(UserFacingError) -> HistoryStore? {
+        FileManager.default.fileExists(atPath: path) ? try get() : nil
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import BundleDiffKit
+
+/// `bundlediff log`: the recorded builds, newest first.
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log", abstract: "List the recorded builds, newest first.")
+
+    @OptionGroup var history: HistoryOptions
+
+    @Option(help: ArgumentHelp("Only this app (bundle identifier).", valueName: "bundle-id"))
+    var app: String?
+
+    @Option(help: ArgumentHelp("Only this channel.", valueName: "name"))
+    var channel: String?
+
+    @Option(help: "Output format.")
+    var format: OutputFormat = .text
+
+    func run() throws {
+        let console = Console.current
+        let store = try History.open(history.location(console), create: false)
+        let builds = try History.builds(store, app: app, channel: channel).map { RecordedBuildJSON($0) }
+        switch format {
+        case .json: console.write(try JSONOutput.encode(builds))
+        case .text:
+            if builds.isEmpty { console.line("no builds recorded" + (app.map { " for \($0)" } ?? "")) }
+            for b in builds { console.line(b.line) }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import BundleModel
+import PropertyLists
+import SnapshotStore
+
+/// What `show` prints about one recorded build: identity, and per bundle its versions,
+/// localizations and file counts.
+public struct BuildDescription: Encodable, Sendable {
+    public struct Bundle: Encodable, Sendable {
+        public var path: String
+        public var kind: String
+        public var identifier: String?
+        public var shortVersion: String?
+        public var version: String?
+        public var platform: String?
+        public var parent: String?
+        public var localizations: [String]
+        /// Files inside this bundle but not inside a bundle nested in it.
+        public var files: Int
+        public var bytes: UInt64
+        public var undecodablePlists: [String]
+    }
+
+    public var commit: String
+    public var app: String
+    public var channel: String
+    public var shortVersion: String?
+    public var build: String?
+    public var platform: String?
+    public var source: String
+    public var label: String?
+    public var recordedAt: String
+    public var toolVersion: String?
+    public var tags: [String]
+    public var files: Int
+    public var bytes: UInt64
+    public var bundles: [Bundle]
+
+    public init(build b: RecordedBuild, snapshot: BuildSnapshot) {
+        commit = b.commit
+        app = b.bundleId
+        channel = b.channel
+        shortVersion = b.shortVersion
+        build = b.build
+        platform = b.platform
+        source = b.source
+        label = b.label
+        recordedAt = Timestamp.format(b.recordedAt)
+        toolVersion = b.toolVersion
+        tags = b.tags
+        files = snapshot.fileCount
+        bytes = snapshot.totalBytes
+        bundles = snapshot.bundles.sorted { $0.path < $1.path }.map { Self.describe($0, in: snapshot) }
+    }
+
+    private static func describe(_ info: BundleInfo, in snapshot: BuildSnapshot) -> Bundle {
+        let nested = snapshot.bundles.map(\.path).filter { $0 != info.path && $0.isWithin(info.path) }
+        let own = snapshot.entries.filter { e in
+            e.kind == .file && e.path.isWithin(info.path) && !nested.contains { e.path.isWithin($0) }
+        }
+        let undecodable = snapshot.plists.filter { p in
+            if case .undecodable = p.value { return p.key.isWithin(info.path) && !nested.contains { p.key.isWithin($0) } }
+            return false
+        }
+        return Bundle(path: info.path.description, kind: info.kind.rawValue, identifier: info.identifier,
+                      shortVersion: info.shortVersion, version: info.version, platform: info.platform,
+                      parent: info.parentPath?.description, localizations: info.localizations, files: own.count,
+                      bytes: own.reduce(0) { $0 + $1.size }, undecodablePlists: undecodable.keys.sorted().map(\.description))
+    }
+
+    /// The text form.
+    public var text: String {
+        var lines = [
+            "\(app) \(shortVersion ?? "-") (\(build ?? "-"))",
+            "  commit:      \(commit)",
+            "  channel:     \(channel)",
+            "  platform:    \(platform ?? "unknown")",
+            "  source:      \(source)",
+            "  recorded at: \(recordedAt)",
+        ]
+        if let label { lines.append("  label:       \(label)") }
+        if !tags.isEmpty { lines.append("  tags:        \(tags.joined(separator: ", "))") }
+        lines.append("  files:       \(files) (\(bytes) bytes)")
+        lines.append("")
+        lines.append("BUNDLES")
+        for b in bundles {
+            lines.append("  \(b.path) [\(b.kind)] \(b.identifier ?? "(no identifier)") "
+                         + "\(b.shortVersion ?? "-") (\(b.version ?? "-")): \(b.files) files, \(b.bytes) bytes")
+            if !b.localizations.isEmpty { lines.append("    localizations: \(b.localizations.joined(separator: ", "))") }
+            for p in b.undecodablePlists { lines.append("    undecodable: \(p)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

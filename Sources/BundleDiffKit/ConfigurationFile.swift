@@ -1,0 +1,60 @@
+import Foundation
+import Rules
+import Yams
+
+/// `.bundlediff.yml`: the settings a team keeps in its repository (see docs/configuration.md).
+///
+///     version_policy: train            # strict | train | automatic
+///     reference_language: en
+///     check_framework_versions: false
+///     fail_on: error                   # error | warning | info
+///     only_new: false
+///     rules:
+///       l10n.untranslated: off         # off | info | warning | error
+///     baseline:
+///       - "l10n.missing-file|Wanderlust.app|en.lproj/Help.html@de"
+public struct ConfigurationFile: Sendable, Equatable {
+    /// The file looked for in the working directory when `--config` is not given.
+    public static let defaultName = ".bundlediff.yml"
+
+    public var rules: RuleConfiguration
+    public var failOn: Severity?
+    public var onlyNew: Bool?
+
+    public init(rules: RuleConfiguration = RuleConfiguration(), failOn: Severity? = nil, onlyNew: Bool? = nil) {
+        self.rules = rules
+        self.failOn = failOn
+        self.onlyNew = onlyNew
+    }
+
+    /// Loads `explicit` (which must exist), else `.bundlediff.yml` when present, else defaults.
+    public static func load(explicit: String?) throws(UserFacingError) -> ConfigurationFile {
+        let path = explicit ?? defaultName
+        guard FileManager.default.fileExists(atPath: path) else {
+            if let explicit { throw UserFacingError("\(explicit): no such configuration file") }
+            return ConfigurationFile()
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UserFacingError("\(path): cannot read the configuration file")
+        }
+        return try parse(String(decoding: data, as: UTF8.self), file: path)
+    }
+
+    /// Parses YAML text; every problem is collected into one message naming `file`.
+    public static func parse(_ text: String, file: String) throws(UserFacingError) -> ConfigurationFile {
+        let root: Any?
+        do { root = try Yams.load(yaml: text) } catch {
+            throw UserFacingError("\(file): not valid YAML (\(String(describing: error).split(separator: "\n").first ?? ""))")
+        }
+        if root == nil { return ConfigurationFile() }
+        guard let map = root as? [String: Any] else {
+            throw UserFacingError("\(file): the configuration must be a mapping of settings")
+        }
+        var reader = ConfigurationReader(file: file)
+        let config = reader.read(map)
+        if !reader.problems.isEmpty {
+            throw UserFacingError("\(file): " + reader.problems.joined(separator: "; "))
+        }
+        return config
+    }
+}

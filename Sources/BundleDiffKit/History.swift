@@ -1,0 +1,30 @@
+import BundleModel
+import SnapshotStore
+
+/// Opens the history repository for a command, with one user-facing line on failure.
+public enum History {
+    /// Opens the history at `path` (see `HistoryLocation`); `create` makes a new bare
+    /// repository when the path does not exist yet.
+    public static func open(_ path: String, create: Bool) throws(UserFacingError) -> HistoryStore {
+        do { return try HistoryStore.open(at: path, create: create) } catch { throw UserFacingError(error.description) }
+    }
+
+    /// Runs a store operation, converting its error into a user-facing one.
+    static func run<T>(_ body: () throws(StoreError) -> T) throws(UserFacingError) -> T {
+        do { return try body() } catch { throw UserFacingError(error.description) }
+    }
+}
+
+extension History {
+    /// Recorded builds, newest first (see `HistoryStore.builds`).
+    public static func builds(_ store: HistoryStore, app: String?, channel: String?) throws(UserFacingError) -> [RecordedBuild] {
+        try run { () throws(StoreError) in try store.builds(app: app, channel: channel) }
+    }
+
+    /// Resolves a snapshot reference and loads the recorded build.
+    public static func load(_ store: HistoryStore, reference: String, app: String?, channel: String?)
+        throws(UserFacingError) -> (RecordedBuild, BuildSnapshot) {
+        let build = try run { () throws(StoreError) in try store.resolve(reference, app: app, channel: channel) }
+        return (build, try run { () throws(StoreError) in try store.snapshot(of: build) })
+    }
+}
