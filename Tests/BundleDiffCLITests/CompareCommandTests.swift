@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct CompareCommandTests {
+    @Test func diffOfTwoPathsNeedsNoHistory() throws {
+        let scratch = try ScratchDirectory("cli")
+        let r = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2), "--repo", scratch.path("none")])
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.out.contains("~ CFBundleVersion: \"41\" → \"42\""))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("none")))
+        let warnOnly = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(1), "--fail-on", "warning"])
+        #expect(warnOnly.status == 1, "the demo build has warnings of its own")
+        let self_ = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(1), "--fail-on", "warning",
+                                    "--only-new"])
+        #expect(self_.out.contains("FAIL (1 failing)"), "only the equal build fails; parity findings are old: \(self_.out)")
+        #expect(self_.out.contains("[existing]") && !self_.out.contains("[new]"))
+    }
+
+    @Test func gatePassesABumpAndFailsARebuild() throws {
+        let scratch = try ScratchDirectory("cli")
+        let same = try CLIHarness.editedDemoBuild(1, in: scratch, named: "same") { $0["CFBundleVersion"] = "40" }
+        let rebuilt = CLIHarness.run(["gate", same, "--against", CLIHarness.demoBuild(1)])
+        #expect(rebuilt.status == 1)
+        #expect(rebuilt.out.contains("error: version.build-not-increased: "), "\(rebuilt.out)")
+        let bumped = CLIHarness.run(["gate", CLIHarness.demoBuild(2), "--against", CLIHarness.demoBuild(1)])
+        #expect(bumped.status == 0, "\(bumped.out)")
+        let reset = try CLIHarness.editedDemoBuild(2, in: scratch, named: "reset") { $0["CFBundleVersion"] = "1" }
+        let train = CLIHarness.run(["gate", reset, "--against", CLIHarness.demoBuild(1)])
+        #expect(train.status == 0, "iOS train policy: a higher short version may reset the build: \(train.out)")
+        let strict = try scratch.write("strict.yml", "version_policy: strict\n")
+        #expect(CLIHarness.run(["gate", reset, "--against", CLIHarness.demoBuild(1), "--config", strict]).status == 1)
+    }
+
+    @Test func gateComparesWithTheHighestRecordedBuildNotTheLatest() throws {
+        let scratch = try ScratchDirectory("cli")
+        let repo = scratch.path("h")
+        let b50 = try CLIHarness.editedDemoBuild(1, in: scratch, named: "b50") { $0["CFBundleVersion"] = "50" }
+        let b45 = try CLIHarness.editedDemoBuild(1, in: scratch, named: "b45") { $0["CFBundleVersion"] = "45" }
+        let b47 = try CLIHarness.editedDemoBuild(1, in: scratch, named: "b47") { $0["CFBundleVersion"] = "47" }
+        #expect(CLIHarness.run(["snapshot", b50, "--repo", repo, "--recorded-at", "2026-11-01T00:00:00Z"]).status == 0)
+        #expect(CLIHarness.run(["snapshot", b45, "--repo", repo, "--recorded-at", "2026-11-02T00:00:00Z"]).status == 0)
+        let r = CLIHarness.run(["gate", b47, "--repo", repo])
+        #expect(r.status == 1, "47 is above the latest (45) but not above the highest (50): \(r.out)")
+        #expect(r.out.hasPrefix("baseline: com.example.wanderlust@1.0+50 (highest recorded on main)"))
+    }
+
+    @Test func gateWithoutHistoryStillChecksMalformedVersions() throws {
+        let scratch = try ScratchDirectory("cli")
+        let hash = try CLIHarness.editedDemoBuild(1, in: scratch, named: "hash") { $0["CFBundleVersion"] = "3f2a9c1" }
+        let r = CLIHarness.run(["gate", hash, "--repo", scratch.path("none")])
+        #expect(r.status == 1)
+        #expect(r.out.contains("version.malformed"), "\(r.out)")
+    }
+
+    @Test func configurationChangesSeveritiesAndCollectsEveryProblem() throws {
+        let scratch = try ScratchDirectory("cli")
+        let config = try scratch.write("bundlediff.yml", "rules:\n  l10n.format-specifiers: warning\n")
+        let r = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2), "--config", config])
+        #expect(r.status == 0, "the only error was downgraded: \(r.out)")
+
+        try Data("rules:\n  no.such-rule: off\nfail_on: sometimes\ncolour: true\n".utf8).write(to: URL(fileURLWithPath: config))
+        let bad = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2), "--config", config])
+        #expect(bad.status == 2)
+        #expect(bad.err.contains(config))
+        #expect(bad.err.contains("unknown rule 'no.such-rule'"))
+        #expect(bad.err.contains("fail_on must be error, warning or info"))
+        #expect(bad.err.contains("unknown setting 'colour'"))
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The example reports in Reports/ are what the tool prints for the demo builds, byte for
+/// byte. Set BUNDLEDIFF_UPDATE_GOLDEN=1 to rewrite them after an intended change.
+@Suite struct GoldenReportTests {
+    static let update = ProcessInfo.processInfo.environment["BUNDLEDIFF_UPDATE_GOLDEN"] == "1"
+
+    /// Records both demo builds and renders every report the README shows.
+    static func renderReports() throws -> [(name: String, text: String)] {
+        let scratch = try ScratchDirectory("golden")
+        let repo = scratch.path("history")
+        var out: [(String, String)] = []
+        for (n, time) in [(1, "2026-11-01T09:00:00Z"), (2, "2026-11-08T09:00:00Z")] {
+            let r = CLIHarness.run(["snapshot", CLIHarness.demoBuild(n), "--repo", repo, "--label", "demo-\(n)",
+                                    "--recorded-at", time])
+            #expect(r.status == 0, "\(r.err)")
+            out.append(("snapshot-\(n).txt", r.out))
+        }
+        out.append(("log.txt", CLIHarness.run(["log", "--repo", repo]).out))
+        out.append(("show-latest.txt", CLIHarness.run(["show", "latest", "--repo", repo]).out))
+        let diff = CLIHarness.run(["diff", "com.example.wanderlust@1.0", "com.example.wanderlust@1.1", "--repo", repo])
+        #expect(diff.status == 1, "the demo's build 2 has error findings: \(diff.err)")
+        out.append(("diff-1.0-1.1.txt", diff.out))
+        let gate = CLIHarness.run(["gate", CLIHarness.demoBuild(2), "--against", CLIHarness.demoBuild(1)])
+        out.append(("gate-1.0-1.1.txt", gate.out.replacingOccurrences(of: CLIHarness.root + "/", with: "")))
+        return out
+    }
+
+    @Test func reportsMatchCheckedInFiles() throws {
+        for (name, text) in try Self.renderReports() {
+            let path = "\(CLIHarness.root)/Reports/\(name)"
+            if Self.update {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+                continue
+            }
+            let golden = FileManager.default.contents(atPath: path).map { Array($0) }
+            #expect(golden == Array(text.utf8), "Reports/\(name) differs from the output; rerun with BUNDLEDIFF_UPDATE_GOLDEN=1 if intended")
+        }
+    }
+}
