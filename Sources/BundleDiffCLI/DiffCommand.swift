@@ -38,6 +38,7 @@ struct DiffCommand: ParsableCommand {
         let newSide = try BuildSide.resolve(new, store: store.get, app: app, channel: channel)
         let report = compare.diff(old: oldSide, new: newSide)
         console.write(TextReporter.render(report))
+        try judgment.writeBaselineIfAsked(report.findings)
         if report.exitStatus != 0 { throw CommandExit(code: report.exitStatus) }
     }
 }

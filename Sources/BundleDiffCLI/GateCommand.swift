@@ -42,6 +42,7 @@ struct GateCommand: ParsableCommand {
         let report = compare.gate(baseline: baseline, new: newSide)
         console.line("baseline: \(baseline.side.reference)")
         console.write(GateReporter.render(report))
+        try judgment.writeBaselineIfAsked(report.findings)
         if report.exitStatus != 0 { throw CommandExit(code: report.exitStatus) }
     }
 }

@@ -16,6 +16,15 @@ struct JudgmentOptions: ParsableArguments {
     @Flag(help: "Count only findings that are new in this build (not already in the old one).")
     var onlyNew = false
 
+    @Option(help: ArgumentHelp("Write every current finding's fingerprint to this baseline file "
+                               + "(name it in the configuration's `baseline:` to accept them).", valueName: "file"))
+    var writeBaseline: String?
+
+    /// Writes the baseline file when asked.
+    func writeBaselineIfAsked(_ findings: [Finding]) throws {
+        if let writeBaseline { try BaselineFile.write(findings, to: writeBaseline) }
+    }
+
     /// The comparison settings: the configuration file, with the command line winning.
     func compareBuilds() throws -> CompareBuilds {
         let file = try ConfigurationFile.load(explicit: config)

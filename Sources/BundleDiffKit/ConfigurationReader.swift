@@ -11,6 +11,13 @@ struct ConfigurationReader {
 
     init(file: String) { self.file = file }
 
+    /// The folder of the configuration file, with a trailing slash (or empty): baseline
+    /// paths are relative to it.
+    var directory: String {
+        guard let slash = file.lastIndex(of: "/") else { return "" }
+        return String(file[...slash])
+    }
+
     mutating func read(_ map: [String: Any]) -> ConfigurationFile {
         var out = ConfigurationFile()
         for key in map.keys.sorted() where !Self.knownKeys.contains(key) {
@@ -45,8 +52,11 @@ struct ConfigurationReader {
         if let v = map["baseline"] {
             if let items = v as? [Any], items.allSatisfy({ $0 is String }) {
                 out.rules.acceptedFingerprints = Set(items.compactMap { $0 as? String })
+            } else if let file = v as? String {
+                let path = file.hasPrefix("/") ? file : directory + file
+                do { out.rules.acceptedFingerprints = try BaselineFile.read(path) } catch { problems.append(error.description) }
             } else {
-                problems.append("baseline must be a list of finding fingerprints (strings)")
+                problems.append("baseline must be a list of finding fingerprints or the path of a baseline file")
             }
         }
         return out

@@ -67,4 +67,19 @@ import TestSupport
         #expect(bad.err.contains("fail_on must be error, warning or info"))
         #expect(bad.err.contains("unknown setting 'colour'"))
     }
+
+    @Test func writtenBaselineAcceptsTodaysFindings() throws {
+        let scratch = try ScratchDirectory("cli")
+        let baseline = scratch.path("accepted.yml")
+        let first = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2), "--fail-on", "info",
+                                    "--write-baseline", baseline])
+        #expect(first.status == 1)
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        #expect(text.contains("- \"l10n.format-specifiers|com.example.wanderlust|"), "\(text)")
+        let config = try scratch.write("config.yml", "baseline: accepted.yml\n")
+        let again = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2), "--fail-on", "info",
+                                    "--config", config])
+        #expect(again.status == 0, "every finding is accepted: \(again.out)")
+        #expect(again.out.contains("[new, accepted]"))
+    }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Rules
+import Yams
+
+/// A file of accepted findings: a YAML list of fingerprints (`<rule id>|<bundle>|<subject>`).
+/// `--write-baseline` writes one from the current findings; `baseline:` in the
+/// configuration names it (or lists fingerprints inline).
+public enum BaselineFile {
+    /// The file's text for `findings`: sorted, one quoted fingerprint per line.
+    public static func render(_ findings: [Finding]) -> String {
+        let prints = Set(findings.map(\.fingerprint)).sorted()
+        var out = "# bundlediff baseline: accepted findings (written by --write-baseline)\n"
+        if prints.isEmpty { return out + "[]\n" }
+        for p in prints { out += "- " + quote(p) + "\n" }
+        return out
+    }
+
+    /// Writes the baseline for `findings` to `path`.
+    public static func write(_ findings: [Finding], to path: String) throws(UserFacingError) {
+        do {
+            try Data(render(findings).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw UserFacingError("\(path): cannot write the baseline (\(error.localizedDescription))")
+        }
+    }
+
+    /// Reads the fingerprints of a baseline file.
+    public static func read(_ path: String) throws(UserFacingError) -> Set<String> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UserFacingError("\(path): cannot read the baseline file")
+        }
+        let value: Any?
+        do { value = try Yams.load(yaml: String(decoding: data, as: UTF8.self)) } catch {
+            throw UserFacingError("\(path): not valid YAML")
+        }
+        guard let items = value as? [Any], items.allSatisfy({ $0 is String }) else {
+            throw UserFacingError("\(path): a baseline must be a list of finding fingerprints (strings)")
+        }
+        return Set(items.compactMap { $0 as? String })
+    }
+
+    private static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += "\\x" + String(format: "%02X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
