@@ -7,7 +7,7 @@ public enum GateReporter {
         for f in report.findings {
             var line = "\(f.severity.rawValue): \(f.ruleID.rawValue): "
             if !f.bundle.isEmpty { line += "\(f.bundle): " }
-            line += f.message
+            line += TextFormatting.oneLine(f.message)
             if f.isAccepted { line += " (accepted in baseline)" }
             out += line + "\n"
         }

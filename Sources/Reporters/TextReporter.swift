@@ -47,7 +47,7 @@ public enum TextReporter {
             if f.isAccepted { flags.append("accepted") }
             let flagText = flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]"
             out += "  " + TextFormatting.pad(f.severity.rawValue, 8) + TextFormatting.pad(f.ruleID.rawValue, 34)
-                + (f.bundle.isEmpty ? "" : f.bundle + ": ") + f.message + flagText + "\n"
+                + (f.bundle.isEmpty ? "" : f.bundle + ": ") + TextFormatting.oneLine(f.message) + flagText + "\n"
         }
     }
 
