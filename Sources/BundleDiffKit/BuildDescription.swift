@@ -1,4 +1,5 @@
 import BundleModel
+import Foundation
 import PropertyLists
 import SnapshotStore
 
@@ -34,6 +35,8 @@ public struct BuildDescription: Encodable, Sendable {
     public var files: Int
     public var bytes: UInt64
     public var bundles: [Bundle]
+    /// For an `.xcarchive`: the archive's own Info.plist (name, scheme, creation date, versions).
+    public var archive: [String: String]?
 
     public init(build b: RecordedBuild, snapshot: BuildSnapshot) {
         commit = b.commit
@@ -50,6 +53,7 @@ public struct BuildDescription: Encodable, Sendable {
         files = snapshot.fileCount
         bytes = snapshot.totalBytes
         bundles = snapshot.bundles.sorted { $0.path < $1.path }.map { Self.describe($0, in: snapshot) }
+        archive = snapshot.sourceKind == .xcarchive ? Self.archiveMetadata(snapshot) : nil
     }
 
     private static func describe(_ info: BundleInfo, in snapshot: BuildSnapshot) -> Bundle {
@@ -67,6 +71,20 @@ public struct BuildDescription: Encodable, Sendable {
                       bytes: own.reduce(0) { $0 + $1.size }, undecodablePlists: undecodable.keys.sorted().map(\.description))
     }
 
+    private static func archiveMetadata(_ snapshot: BuildSnapshot) -> [String: String]? {
+        guard case .dictionary(let info)? = snapshot.plists[BundlePath("Info.plist")]?.document?.root else { return nil }
+        var out: [String: String] = [:]
+        for key in ["Name", "SchemeName", "CreationDate", "ArchiveVersion"] {
+            if let value = info[key] { out[key] = PlistValueText.render(value).trimmingCharacters(in: .newlines) }
+        }
+        if case .dictionary(let app)? = info["ApplicationProperties"] {
+            for key in ["CFBundleIdentifier", "CFBundleShortVersionString", "CFBundleVersion", "SigningIdentity", "Team"] {
+                if let value = app[key] { out[key] = PlistValueText.render(value).trimmingCharacters(in: .newlines) }
+            }
+        }
+        return out
+    }
+
     /// The text form.
     public var text: String {
         var lines = [
@@ -80,6 +98,7 @@ public struct BuildDescription: Encodable, Sendable {
         if let label { lines.append("  label:       \(label)") }
         if !tags.isEmpty { lines.append("  tags:        \(tags.joined(separator: ", "))") }
         lines.append("  files:       \(files) (\(bytes) bytes)")
+        for (key, value) in (archive ?? [:]).sorted(by: { $0.key < $1.key }) { lines.append("  archive \(key): \(value)") }
         lines.append("")
         lines.append("BUNDLES")
         for b in bundles {

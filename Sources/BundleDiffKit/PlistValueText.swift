@@ -1,12 +1,28 @@
+import Foundation
 import PropertyLists
 
-/// How `show --key` prints a value: a string as is (so scripts can use it), other
-/// scalars in canonical form, containers as canonical lines relative to the key.
+/// How `show --key` prints a value: a scalar bare (a string as is, an integer as digits, a
+/// date as ISO-8601 UTC, data as base64) so scripts can use it; a container as canonical
+/// lines relative to the key.
 public enum PlistValueText {
     public static func render(_ value: PlistValue) -> String {
-        if case .string(let s) = value { return s + "\n" }
-        let text = CanonicalText.render(.decoded(PlistDocument(format: .xml, root: value)))
-        guard let body = text.range(of: "\n\n") else { return text }
-        return String(text[body.upperBound...])
+        switch value {
+        case .string(let s): return s + "\n"
+        case .integer(let i): return i.description + "\n"
+        case .real(let r): return "\(r)\n"
+        case .boolean(let b): return (b ? "true" : "false") + "\n"
+        case .uid(let u): return "\(u)\n"
+        case .data(let bytes): return Data(bytes).base64EncodedString() + "\n"
+        case .date(let seconds):
+            // Seconds since 2001-01-01; NaN and out-of-range dates print as the raw number.
+            guard seconds.isFinite, abs(seconds) < 2.5e11 else { return "\(seconds)\n" }
+            let formatter = ISO8601DateFormatter()
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            return formatter.string(from: Date(timeIntervalSinceReferenceDate: seconds)) + "\n"
+        case .array, .dictionary:
+            let text = CanonicalText.render(.decoded(PlistDocument(format: .xml, root: value)))
+            guard let body = text.range(of: "\n\n") else { return text }
+            return String(text[body.upperBound...])
+        }
     }
 }
