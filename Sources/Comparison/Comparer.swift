@@ -25,6 +25,10 @@ public enum Comparer {
         removedCandidates += outside.removed.map { candidate($0, bundle: nil, root: nil) }
         addedCandidates += outside.added.map { candidate($0, bundle: nil, root: nil) }
 
+        // Signature files are rewritten by every signing, never moved by anyone: a replaced
+        // extension must not show its `_CodeSignature/CodeResources` as moved.
+        removedCandidates.removeAll { SignatureNoiseClassifier.isSignatureFile($0.relative) }
+        addedCandidates.removeAll { SignatureNoiseClassifier.isSignatureFile($0.relative) }
         var detector = MoveDetector(removed: removedCandidates, added: addedCandidates)
         let fileMoves = detector.detect()
         let goneRemoved = detector.consumedRemoved, goneAdded = detector.consumedAdded
