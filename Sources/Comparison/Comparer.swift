@@ -120,7 +120,10 @@ public enum Comparer {
         var renames: [LocalizationRename] = []
         for r in removed.sorted() {
             let matches = added.filter { LanguageCode.canonical($0) == LanguageCode.canonical(r) }.sorted()
-            if let a = matches.first {
+            // Merged into a folder of the same language the bundle already had
+            // (`English` + `en` → `en`): the language stayed, only a spelling went.
+            let kept = n.filter { LanguageCode.canonical($0) == LanguageCode.canonical(r) }.sorted()
+            if let a = matches.first ?? kept.first {
                 renames.append(LocalizationRename(from: r, to: a))
                 added.remove(a)
                 removed.remove(r)
