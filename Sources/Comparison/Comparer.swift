@@ -25,6 +25,10 @@ public enum Comparer {
         removedCandidates += outside.removed.map { candidate($0, bundle: nil, root: nil) }
         addedCandidates += outside.added.map { candidate($0, bundle: nil, root: nil) }
 
+        // Signature files are rewritten by every signing, never moved by anyone: a replaced
+        // extension must not show its `_CodeSignature/CodeResources` as moved.
+        removedCandidates.removeAll { SignatureNoiseClassifier.isSignatureFile($0.relative) }
+        addedCandidates.removeAll { SignatureNoiseClassifier.isSignatureFile($0.relative) }
         var detector = MoveDetector(removed: removedCandidates, added: addedCandidates)
         let fileMoves = detector.detect()
         let goneRemoved = detector.consumedRemoved, goneAdded = detector.consumedAdded
@@ -116,7 +120,10 @@ public enum Comparer {
         var renames: [LocalizationRename] = []
         for r in removed.sorted() {
             let matches = added.filter { LanguageCode.canonical($0) == LanguageCode.canonical(r) }.sorted()
-            if let a = matches.first {
+            // Merged into a folder of the same language the bundle already had
+            // (`English` + `en` → `en`): the language stayed, only a spelling went.
+            let kept = n.filter { LanguageCode.canonical($0) == LanguageCode.canonical(r) }.sorted()
+            if let a = matches.first ?? kept.first {
                 renames.append(LocalizationRename(from: r, to: a))
                 added.remove(a)
                 removed.remove(r)

@@ -40,11 +40,11 @@ public enum LanguageCode {
     /// Whether `name` is a legacy English name (`English`, `Japanese`, …).
     public static func isLegacyName(_ name: String) -> Bool { legacyNames[name] != nil }
 
-    /// ISO 639-1 codes that are not real languages but are often used as if they were
-    /// (country codes mistaken for languages).
+    /// Country codes that are no ISO 639 language code but are often used as if they were.
+    /// Country codes that *are* also languages (`se` Northern Sami, `si` Sinhala, `br` Breton,
+    /// `ee` Ewe, `tw` Twi, `kr` Kanuri) are valid folder names and are not listed.
     public static let knownMistakes: [String: String] = [
-        "jp": "ja", "cn": "zh-Hans", "kr": "ko", "dk": "da", "se": "sv", "gr": "el", "cz": "cs",
-        "ua": "uk", "il": "he", "br": "pt-BR", "tw": "zh-Hant", "vn": "vi", "ee": "et", "si": "sl",
+        "jp": "ja", "cn": "zh-Hans", "dk": "da", "gr": "el", "cz": "cs", "ua": "uk", "il": "he", "vn": "vi",
     ]
 
     /// Why `name` is not a usable language folder name, or nil when it is one.
@@ -58,6 +58,8 @@ public enum LanguageCode {
         let parts = name.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
         guard let language = parts.first, (2...3).contains(language.count),
               language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            let titled = name.prefix(1).uppercased() + name.dropFirst().lowercased()
+            if let code = legacyNames[titled] { return "'\(name)' is not a language code; use '\(code)'" }
             return "'\(name)' is not a language code (expected e.g. 'en', 'pt-BR', 'zh-Hans')"
         }
         for part in parts.dropFirst() {

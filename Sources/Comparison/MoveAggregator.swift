@@ -7,32 +7,36 @@ struct MoveAggregator {
     let newIndex: SnapshotIndex
 
     func aggregate(_ moves: [MoveDetector.FileMove]) -> [ResourceMove] {
-        var groups: [FolderPair: [MoveDetector.FileMove]] = [:]
+        var candidates: [FolderPair: [Int]] = [:]
         var singles: [MoveDetector.FileMove] = []
-        for move in moves {
-            if move.to.count == 1, let to = move.to.first, move.kind == .exact || move.kind == .renamedWithChanges,
-               let pair = Self.folderPair(move.from.path, to.path) {
-                groups[pair, default: []].append(move)
-            } else {
-                singles.append(move)
-            }
+        for (i, move) in moves.enumerated() {
+            guard move.to.count == 1, let to = move.to.first,
+                  move.kind == .exact || move.kind == .renamedWithChanges || move.kind == .caseOnly else { continue }
+            for pair in Self.folderPairs(move.from.path, to.path) { candidates[pair, default: []].append(i) }
         }
-        let oldCounts = fileCounts(under: Set(groups.keys.map(\.from)))
+        let oldCounts = fileCounts(under: Set(candidates.keys.map(\.from)))
+        // The largest folder first: `A/B/x → C/B/x` is the folder `A` renamed when `A` held
+        // only `B`, else the folder `A/B` moved into `C`.
+        let order = candidates.keys.sorted {
+            let (a, b) = ($0.from.components.count, $1.from.components.count)
+            return a != b ? a < b : ($0.from != $1.from ? $0.from < $1.from : $0.to < $1.to)
+        }
+        var assigned = Set<Int>()
         var out: [ResourceMove] = []
-        for (pair, members) in groups {
+        for pair in order {
+            let members = (candidates[pair] ?? []).filter { !assigned.contains($0) }.map { ($0, moves[$0]) }
             let emptied = newIndex.entries[pair.from] == nil || oldCounts[pair.from, default: 0] == members.count
-            guard members.count >= 2, emptied else {
-                singles += members
-                continue
-            }
-            let first = members.min { $0.from.path < $1.from.path }
+            guard members.count >= 2, emptied else { continue }
+            let first = members.min { $0.1.from.path < $1.1.from.path }?.1
             guard let first, let firstTo = first.to.first else { continue }
+            assigned.formUnion(members.map(\.0))
             out.append(ResourceMove(
                 kind: .folder, from: pair.from, to: [pair.to], fileCount: members.count,
-                contentChanged: members.contains { $0.contentChanged },
+                contentChanged: members.contains { $0.1.contentChanged },
                 fromBundle: first.from.bundle, toBundle: firstTo.bundle,
                 localization: Self.localizationChange(first.from, firstTo)))
         }
+        for (i, move) in moves.enumerated() where !assigned.contains(i) { singles.append(move) }
         for move in singles {
             guard let firstTo = move.to.first else { continue }
             let to = move.toFolder.map { [$0] } ?? move.to.map(\.path)
@@ -49,19 +53,26 @@ struct MoveAggregator {
         var to: BundlePath
     }
 
-    /// Strips the longest common suffix of components; both remaining prefixes must be
-    /// folders (non-empty) and at least the file name must be shared.
-    static func folderPair(_ a: BundlePath, _ b: BundlePath) -> FolderPair? {
+    /// The folder pairs a file move may belong to: strip 1…n trailing components the two
+    /// paths share (at least the file name); both remaining prefixes must be non-empty.
+    static func folderPairs(_ a: BundlePath, _ b: BundlePath) -> [FolderPair] {
         let ca = a.components, cb = b.components
         var shared = 0
-        while shared < ca.count, shared < cb.count, ca[ca.count - 1 - shared] == cb[cb.count - 1 - shared] {
+        while shared < ca.count, shared < cb.count,
+              NameSimilarity.lowercased(ca[ca.count - 1 - shared]) == NameSimilarity.lowercased(cb[cb.count - 1 - shared]) {
             shared += 1
         }
-        guard shared >= 1, shared < ca.count, shared < cb.count else { return nil }
         let join: ([[UInt8]]) -> BundlePath = { parts in
             BundlePath(bytes: Array(parts.joined(separator: [UInt8(ascii: "/")])))
         }
-        return FolderPair(from: join(Array(ca.prefix(ca.count - shared))), to: join(Array(cb.prefix(cb.count - shared))))
+        var out: [FolderPair] = []
+        var k = 1
+        while k <= shared, k < ca.count, k < cb.count {
+            let pair = FolderPair(from: join(Array(ca.prefix(ca.count - k))), to: join(Array(cb.prefix(cb.count - k))))
+            if pair.from != pair.to { out.append(pair) }
+            k += 1
+        }
+        return out
     }
 
     private func fileCounts(under folders: Set<BundlePath>) -> [BundlePath: Int] {

@@ -54,7 +54,7 @@ struct LocalizedBundle {
 
     /// The decoded string table at `rel` in `language`'s folder of `group`.
     func table(_ group: LocalizationGroup, _ language: String, _ rel: BundlePath) -> StringTable? {
-        guard let folder = group.languages[language], let entry = group.files[language]?[rel],
+        guard group.languages[language] != nil, let entry = group.files[language]?[rel],
               let root = snapshot.plists[entry.path]?.document?.root else { return nil }
         return StringTable(root, isStringsdict: rel.nameString.hasSuffix(".stringsdict"))
     }

@@ -11,6 +11,15 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case stringKeysDiffer = "l10n.string-keys"
     case formatSpecifierMismatch = "l10n.format-specifiers"
     case untranslatedValue = "l10n.untranslated"
+    case infoPlistStrings = "l10n.infoplist-strings"
+    case languageDropped = "l10n.language-dropped"
+    case declaredLanguages = "l10n.declared-languages"
+    case legacyFolderName = "l10n.legacy-folder-name"
+    case invalidFolderName = "l10n.invalid-folder-name"
+    case resourceMoved = "moves.resource-moved"
+    case movedBetweenBundles = "moves.between-bundles"
+    case localizationMove = "moves.localization-changed"
+    case caseOnlyRename = "moves.case-only-rename"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -25,6 +34,15 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .stringKeysDiffer: StringKeysRule.self
         case .formatSpecifierMismatch: FormatSpecifierRule.self
         case .untranslatedValue: UntranslatedValueRule.self
+        case .infoPlistStrings: InfoPlistStringsRule.self
+        case .languageDropped: LanguageDroppedRule.self
+        case .declaredLanguages: DeclaredLanguagesRule.self
+        case .legacyFolderName: LegacyFolderNameRule.self
+        case .invalidFolderName: InvalidFolderNameRule.self
+        case .resourceMoved: ResourceMovedRule.self
+        case .movedBetweenBundles: MovedBetweenBundlesRule.self
+        case .localizationMove: LocalizationMoveRule.self
+        case .caseOnlyRename: CaseOnlyRenameRule.self
         }
     }
 

@@ -1,0 +1,83 @@
+import BundleModel
+import Comparison
+import PropertyLists
+
+/// An `InfoPlist.strings` must localize every user-visible Info.plist key the bundle uses
+/// (`CFBundleDisplayName`, every `NS…UsageDescription`) and must never override a version key.
+public struct InfoPlistStringsRule: LocalizationRule {
+    public init() {}
+
+    public func findings(in context: RuleContext) -> [Finding] { localizationFindings(in: context) }
+
+    public static let description = RuleDescription(
+        id: .infoPlistStrings, name: "InfoPlist.strings incomplete or overriding a version", defaultSeverity: .warning,
+        rationale: "InfoPlist.strings localizes user-visible Info.plist keys: CFBundleDisplayName should be localized "
+            + "for every supported language, and a usage description missing from one language shows the "
+            + "development language in the permission prompt. CFBundleVersion is never localized: a localized "
+            + "version key makes the bundle report another version in that language.",
+        triggeringExamples: [
+            RuleExample("fr lacks the camera usage description", old: nil, new: app(tables: [
+                ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan")]),
+                ("fr.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Exemple")]),
+            ]), expectedCount: 1),
+            RuleExample("version overridden", old: nil, new: app(tables: [
+                ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan"),
+                                                ("CFBundleShortVersionString", "1.0 (English)")]),
+            ]), expectedCount: 1),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("every used key localized", old: nil, new: app(tables: [
+                ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan")]),
+                ("de.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Beispiel"), ("NSCameraUsageDescription", "Scannen")]),
+            ])),
+            RuleExample("no InfoPlist.strings at all", old: nil, new: app(tables: [
+                ("en.lproj/Localizable.strings", [("hello", "Hello")]),
+            ])),
+        ])
+
+    static func app(tables: [(String, [(String, String)])]) -> ExampleBuild {
+        L10nExamples.app(tables: tables, info: [("CFBundleDisplayName", .string("Example")),
+                                                ("NSCameraUsageDescription", .string("Scan codes"))])
+    }
+
+    /// Keys a localization may never override.
+    static let versionKeys = ["CFBundleVersion", "CFBundleShortVersionString"]
+
+    /// The user-visible keys of `info` that each `InfoPlist.strings` should localize, sorted.
+    static func userVisibleKeys(_ info: PlistDictionary?) -> [String] {
+        guard let info else { return [] }
+        return info.keys.filter { key in
+            key == "CFBundleDisplayName" || (key.hasPrefix("NS") && key.hasSuffix("UsageDescription"))
+        }.sorted()
+    }
+
+    func check(_ bundle: LocalizedBundle, context: RuleContext) -> [Finding] {
+        let wanted = Self.userVisibleKeys(bundle.info)
+        var out: [Finding] = []
+        for group in bundle.groups where group.folder == bundle.bundle.resourcesPath {
+            for language in group.languages.keys.sorted() {
+                let rel = BundlePath("InfoPlist.strings")
+                guard let table = bundle.table(group, language, rel) else { continue }
+                let display = bundle.display(group, language, rel)
+                let paths = group.languages[language].map { [$0.appending(rel.bytes)] } ?? []
+                let missing = wanted.filter { !table.keys.contains($0) }
+                if !missing.isEmpty {
+                    out.append(Finding(
+                        ruleID: .infoPlistStrings, severity: context.severity(of: .infoPlistStrings), bundle: bundle.name,
+                        message: "\(display) does not localize \(missing.count) Info.plist key(s) the bundle uses "
+                            + "(\(StringKeysRule.list(missing))): add them, or \(language) users see the development language",
+                        paths: paths, subject: display + "|missing:" + missing.joined(separator: ",")))
+                }
+                let overridden = Self.versionKeys.filter { table.keys.contains($0) }
+                if !overridden.isEmpty {
+                    out.append(Finding(
+                        ruleID: .infoPlistStrings, severity: context.severity(of: .infoPlistStrings), bundle: bundle.name,
+                        message: "\(display) overrides \(overridden.joined(separator: ", ")): versions are never "
+                            + "localized; remove the key(s) from the file",
+                        paths: paths, subject: display + "|version:" + overridden.joined(separator: ",")))
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,50 @@
+import BundleModel
+import Comparison
+
+/// Which move rule speaks for a move. Each move gets exactly one rule, the most specific:
+/// between bundles, then case-only, then across a localization boundary, else a plain move.
+enum MoveCategory {
+    static func rule(for move: ResourceMove) -> RuleID? {
+        if move.kind == .becameFolder, move.to == [move.from] { return nil }
+        if move.crossesBundles { return .movedBetweenBundles }
+        if isCaseOnly(move) { return .caseOnlyRename }
+        if move.localization != nil { return .localizationMove }
+        return .resourceMoved
+    }
+
+    /// The moves of `context` that `rule` reports, in comparison order.
+    static func moves(_ context: RuleContext, for rule: RuleID) -> [ResourceMove] {
+        context.comparison.moves.filter { self.rule(for: $0) == rule }
+    }
+
+    /// A file or folder rename that changes nothing but ASCII letter case.
+    static func isCaseOnly(_ move: ResourceMove) -> Bool {
+        if move.kind == .caseOnly { return true }
+        guard move.to.count == 1, let to = move.to.first, to != move.from else { return false }
+        return lowercased(to.bytes) == lowercased(move.from.bytes)
+    }
+
+    private static func lowercased(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    }
+
+    /// `Sounds/` (12 files) or `Icon.png`, for messages.
+    static func what(_ move: ResourceMove) -> String {
+        move.kind == .folder ? "folder \(move.from)/ (\(move.fileCount) files)" : "\(move.from)"
+    }
+
+    /// `a, b` for the new path(s).
+    static func targets(_ move: ResourceMove) -> String {
+        move.to.map(\.description).joined(separator: ", ")
+    }
+
+    /// The fingerprint subject: old path → new path(s).
+    static func subject(_ move: ResourceMove) -> String {
+        move.from.description + "->" + move.to.map(\.description).joined(separator: ",")
+    }
+
+    /// ` (content changed)` when it did.
+    static func changed(_ move: ResourceMove) -> String {
+        move.contentChanged ? " (content changed)" : ""
+    }
+}

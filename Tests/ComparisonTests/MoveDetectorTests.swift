@@ -1,0 +1,117 @@
+import BundleModel
+import Testing
+@testable import Comparison
+
+@Suite struct MoveDetectorTests {
+    let app = "com.example.app"
+
+    @Test func sameContentAtANewPathIsAnExactMove() {
+        let c = TestBuild.compare(TestBuild().files(["A.app/Water.aiff": "splash", "A.app/Keep.txt": "keep"]),
+                                  TestBuild().files(["A.app/Audio/Water.aiff": "splash", "A.app/Keep.txt": "keep"]))
+        #expect(c.moves == [ResourceMove(kind: .exact, from: BundlePath("A.app/Water.aiff"),
+                                         to: [BundlePath("A.app/Audio/Water.aiff")], fromBundle: app, toBundle: app)])
+        #expect(c.mainBundle?.files.isEmpty == true)
+    }
+
+    @Test func folderMovedIntoAnotherFolderIsOneMove() {
+        let old = TestBuild().files(["A.app/Sounds/a.aiff": "aaaa", "A.app/Sounds/b.aiff": "bbbb",
+                                     "A.app/Sounds/c.aiff": "cccc", "A.app/Keep.txt": "keep"])
+        let new = TestBuild().files(["A.app/Media/Sounds/a.aiff": "aaaa", "A.app/Media/Sounds/b.aiff": "bbbb",
+                                     "A.app/Media/Sounds/c.aiff": "cccc", "A.app/Keep.txt": "keep"])
+        let c = TestBuild.compare(old, new)
+        #expect(c.moves == [ResourceMove(kind: .folder, from: BundlePath("A.app/Sounds"),
+                                         to: [BundlePath("A.app/Media/Sounds")], fileCount: 3,
+                                         fromBundle: app, toBundle: app)])
+    }
+
+    @Test func folderRenamedIsOneMoveEvenWithAChangedFile() {
+        let old = TestBuild().files(["A.app/Sounds/a.aiff": "aaaa", "A.app/Sounds/b.aiff": "bbbbbbbbbb", "A.app/K": "k"])
+        let new = TestBuild().files(["A.app/Audio/a.aiff": "aaaa", "A.app/Audio/b.aiff": "bbbbbbbbbX", "A.app/K": "k"])
+        let c = TestBuild.compare(old, new)
+        #expect(c.moves.count == 1)
+        #expect(c.moves.first?.kind == .folder)
+        #expect(c.moves.first?.from == BundlePath("A.app/Sounds"))
+        #expect(c.moves.first?.to == [BundlePath("A.app/Audio")])
+        #expect(c.moves.first?.contentChanged == true)
+    }
+
+    @Test func partlyMovedFolderStaysFileByFile() {
+        let old = TestBuild().files(["A.app/Sounds/a.aiff": "aaaa", "A.app/Sounds/b.aiff": "bbbb", "A.app/Sounds/c.aiff": "cccc"])
+        let new = TestBuild().files(["A.app/Audio/a.aiff": "aaaa", "A.app/Audio/b.aiff": "bbbb", "A.app/Sounds/c.aiff": "cccc"])
+        let c = TestBuild.compare(old, new)
+        #expect(c.moves.map(\.kind) == [.exact, .exact])
+        #expect(c.moves.map(\.from) == [BundlePath("A.app/Sounds/a.aiff"), BundlePath("A.app/Sounds/b.aiff")])
+    }
+
+    @Test func caseOnlyRenameOfAFile() {
+        let c = TestBuild.compare(TestBuild().files(["A.app/Icon.PNG": "png"]), TestBuild().files(["A.app/icon.png": "png"]))
+        #expect(c.moves == [ResourceMove(kind: .caseOnly, from: BundlePath("A.app/Icon.PNG"),
+                                         to: [BundlePath("A.app/icon.png")], fromBundle: app, toBundle: app)])
+    }
+
+    @Test func caseOnlyRenameOfAFolderIsOneMove() {
+        let c = TestBuild.compare(TestBuild().files(["A.app/Images/a.png": "aa", "A.app/Images/b.png": "bb"]),
+                                  TestBuild().files(["A.app/images/a.png": "aa", "A.app/images/b.png": "bb"]))
+        #expect(c.moves == [ResourceMove(kind: .folder, from: BundlePath("A.app/Images"), to: [BundlePath("A.app/images")],
+                                         fileCount: 2, fromBundle: app, toBundle: app)])
+    }
+
+    @Test func intoOutOfAndBetweenLocalizations() {
+        let old = TestBuild().files(["A.app/Terms.html": "terms", "A.app/fr.lproj/Help.html": "aide",
+                                     "A.app/en.lproj/Main.nib": "nib", "A.app/en.lproj/Keep.strings": "k"])
+        let new = TestBuild().files(["A.app/en.lproj/Terms.html": "terms", "A.app/Help.html": "aide",
+                                     "A.app/Base.lproj/Main.nib": "nib", "A.app/en.lproj/Keep.strings": "k"])
+        let c = TestBuild.compare(old, new)
+        let byFrom = Dictionary(uniqueKeysWithValues: c.moves.map { ($0.from.description, $0.localization) })
+        #expect(byFrom["A.app/Terms.html"] == .some(.intoLocalization("en")))
+        #expect(byFrom["A.app/fr.lproj/Help.html"] == .some(.outOfLocalization("fr")))
+        #expect(byFrom["A.app/en.lproj/Main.nib"] == .some(.betweenLocalizations(from: "en", to: "Base")))
+        #expect(c.moves.count == 3)
+    }
+
+    @Test func betweenBundles() {
+        let base = TestBuild().bundle("A.app/Frameworks/Core.framework", kind: .framework, id: "com.example.core")
+        let c = TestBuild.compare(base.files(["A.app/Colors.json": "{tint}"]),
+                                  base.files(["A.app/Frameworks/Core.framework/Colors.json": "{tint}"]))
+        #expect(c.moves.count == 1)
+        #expect(c.moves.first?.fromBundle == app)
+        #expect(c.moves.first?.toBundle == "com.example.core")
+        #expect(c.moves.first?.crossesBundles == true)
+    }
+
+    @Test func oneContentAtSeveralPaths() {
+        let c = TestBuild.compare(TestBuild().files(["A.app/logo.png": "LOGO"]),
+                                  TestBuild().files(["A.app/x/logo.png": "LOGO", "A.app/y/logo.png": "LOGO"]))
+        #expect(c.moves == [ResourceMove(kind: .oneToMany, from: BundlePath("A.app/logo.png"),
+                                         to: [BundlePath("A.app/x/logo.png"), BundlePath("A.app/y/logo.png")],
+                                         fromBundle: app, toBundle: app)])
+    }
+
+    @Test func signatureFilesOfAReplacedExtensionAreNotMoves() {
+        let old = TestBuild().bundle("A.app/PlugIns/Old.appex", kind: .appex, id: "com.example.old").files([
+            "A.app/PlugIns/Old.appex/_CodeSignature/CodeResources": "seal-old",
+            "A.app/PlugIns/Old.appex/Old": "binary-old", "A.app/_CodeSignature/CodeResources": "seal-1",
+        ])
+        let new = TestBuild().bundle("A.app/PlugIns/New.appex", kind: .appex, id: "com.example.new").files([
+            "A.app/PlugIns/New.appex/_CodeSignature/CodeResources": "seal-new",
+            "A.app/PlugIns/New.appex/New": "binary-new", "A.app/_CodeSignature/CodeResources": "seal-2",
+        ])
+        let c = TestBuild.compare(old, new)
+        #expect(!c.moves.contains { $0.from.description.contains("_CodeSignature") })
+        #expect(c.moves.isEmpty)
+    }
+
+    @Test func unrelatedAddAndRemoveIsNoMove() {
+        let c = TestBuild.compare(TestBuild().files(["A.app/old.txt": "one"]),
+                                  TestBuild().files(["A.app/other.dat": "something else entirely"]))
+        #expect(c.moves.isEmpty)
+        #expect(c.mainBundle?.files.added.map(\.path) == [BundlePath("A.app/other.dat")])
+        #expect(c.mainBundle?.files.removed.map(\.path) == [BundlePath("A.app/old.txt")])
+    }
+
+    @Test func folderPairsListEveryLevelTheMoveShares() {
+        let pairs = MoveAggregator.folderPairs(BundlePath("A.app/Sounds/a.aiff"), BundlePath("A.app/Media/Sounds/a.aiff"))
+        #expect(pairs == [MoveAggregator.FolderPair(from: BundlePath("A.app/Sounds"), to: BundlePath("A.app/Media/Sounds")),
+                          MoveAggregator.FolderPair(from: BundlePath("A.app"), to: BundlePath("A.app/Media"))])
+    }
+}

@@ -1,0 +1,116 @@
+import BundleModel
+import Comparison
+import PropertyLists
+import Testing
+@testable import Rules
+
+@Suite struct LocalizationRuleTests {
+    static func plural(_ one: String?, _ other: String?, extra: [(String, String)] = []) -> PlistValue {
+        var spec: [(String, PlistValue)] = [("NSStringFormatSpecTypeKey", .string("NSStringPluralRuleType")),
+                                            ("NSStringFormatValueTypeKey", .string("d"))]
+        if let one { spec.append(("one", .string(one))) }
+        if let other { spec.append(("other", .string(other))) }
+        spec += extra.map { ($0.0, PlistValue.string($0.1)) }
+        let entry = PlistDictionary([("NSStringLocalizedFormatKey", PlistValue.string("%#@n@")),
+                                     ("n", .dictionary(PlistDictionary(spec)))])
+        return .dictionary(PlistDictionary([("files", PlistValue.dictionary(entry))]))
+    }
+
+    @Test func parityCountsBaseAsASourceNotALanguage() {
+        let ok = L10nExamples.app(files: ["Base.lproj/Main.storyboardc/Info.plist", "Base.lproj/Main.storyboardc/x.nib",
+                                          "en.lproj/Main.strings", "de.lproj/Main.strings"])
+        #expect(findings(of: .missingLocalizedFile, RuleExample("", old: nil, new: ok)).isEmpty)
+        let missing = L10nExamples.app(files: ["Base.lproj/Main.storyboardc/Info.plist", "en.lproj/Main.strings",
+                                               "de.lproj/Main.strings", "en.lproj/Help.html"])
+        let f = findings(of: .missingLocalizedFile, RuleExample("", old: nil, new: missing))
+        #expect(f.map(\.paths) == [[BundlePath("Example.app/de.lproj/Help.html")]])
+    }
+
+    @Test func stringsdictPluralVariantsAreKeys() {
+        let build = L10nExamples.app()
+            .plist("Example.app/en.lproj/Localizable.stringsdict", Self.plural("%d file", "%d files"), format: .xml)
+            .plist("Example.app/ru.lproj/Localizable.stringsdict",
+                   Self.plural("%d файл", "%d файла", extra: [("few", "%d файла"), ("many", "%d файлов")]), format: .xml)
+            .plist("Example.app/fr.lproj/Localizable.stringsdict", Self.plural("%d fichier", nil), format: .xml)
+        let f = findings(of: .stringKeysDiffer, RuleExample("", old: nil, new: build))
+        #expect(f.count == 1)
+        #expect(f.first?.message.contains("fr.lproj/Localizable.stringsdict lacks 1 key(s) of en ('files/n/other')") == true)
+    }
+
+    @Test("format specifiers", arguments: [
+        ("%@ items", "%d éléments", "argument types differ"),
+        ("%@ and %@", "%@ et", "2 specifier(s) in the reference, 1 here"),
+        ("%1$@ and %2$@", "%@ et %@", "positional and unpositioned"),
+        ("%d of %ld", "%d de %ld", nil),
+        ("%1$@ has %2$ld", "%2$ldつ %1$@", nil),
+    ] as [(String, String, String?)])
+    func formatSpecifiers(_ en: String, _ fr: String, _ why: String?) {
+        let f = findings(of: .formatSpecifierMismatch, RuleExample("", old: nil, new: L10nExamples.app(tables: [
+            ("en.lproj/Localizable.strings", [("k", en)]), ("fr.lproj/Localizable.strings", [("k", fr)]),
+        ])))
+        if let why {
+            #expect(f.count == 1)
+            #expect(f.first?.message.contains(why) == true, "\(f.map(\.message))")
+        } else {
+            #expect(f.isEmpty, "\(f.map(\.message))")
+        }
+    }
+
+    @Test func findingsAreMarkedNewOrAlreadyThere() {
+        let old = L10nExamples.app(tables: [("en.lproj/L.strings", [("a", "A"), ("b", "B")]),
+                                            ("fr.lproj/L.strings", [("a", "A fr")])])
+        let new = L10nExamples.app(tables: [("en.lproj/L.strings", [("a", "A"), ("b", "B")]),
+                                            ("fr.lproj/L.strings", [("a", "A fr")]),
+                                            ("de.lproj/L.strings", [("b", "B de")])])
+        let f = findings(of: .stringKeysDiffer, RuleExample("", old: old, new: new))
+        #expect(f.count == 2)
+        #expect(f.first { $0.paths.first?.description.contains("fr.lproj") == true }?.isNew == false)
+        #expect(f.first { $0.paths.first?.description.contains("de.lproj") == true }?.isNew == true)
+        #expect(findings(of: .stringKeysDiffer, RuleExample("", old: nil, new: new)).allSatisfy { $0.isNew == nil })
+    }
+
+    @Test func legacyAndInvalidNamesSayTheCode() {
+        let build = L10nExamples.app(files: ["English.lproj/A.strings", "jp.lproj/A.strings", "french.lproj/A.strings"])
+        let legacy = findings(of: .legacyFolderName, RuleExample("", old: nil, new: build))
+        #expect(legacy.map(\.message) == ["English.lproj uses the legacy name 'English': rename it en.lproj"])
+        let invalid = findings(of: .invalidFolderName, RuleExample("", old: nil, new: build)).map(\.message)
+        #expect(invalid.count == 2)
+        #expect(invalid.contains { $0.hasPrefix("jp.lproj: 'jp' is a country code") && $0.contains("use 'ja'") })
+        #expect(invalid.contains { $0.hasPrefix("french.lproj:") && $0.contains("use 'fr'") })
+    }
+
+    @Test func realLanguageCodesThatLookLikeCountriesAreValid() {
+        for code in ["si", "se", "br", "ee", "tw", "kr"] { #expect(LanguageCode.problem(with: code) == nil, "\(code)") }
+        for code in ["jp", "cn", "dk", "cz", "gr", "ua"] { #expect(LanguageCode.problem(with: code) != nil, "\(code)") }
+    }
+
+    @Test func declaredLanguages() {
+        let build = L10nExamples.app(files: ["en.lproj/A.strings", "pt_BR.lproj/A.strings", "it.lproj/A.strings"],
+                                     info: [("CFBundleLocalizations", .strings(["en", "pt-BR", "de"]))])
+        let f = findings(of: .declaredLanguages, RuleExample("", old: nil, new: build)).map(\.fingerprint).sorted()
+        #expect(f == ["l10n.declared-languages|com.example.app|declared-without-folder|de",
+                      "l10n.declared-languages|com.example.app|folder-not-declared|it"])
+        let regional = L10nExamples.app(files: ["en.lproj/A.strings"], info: [("CFBundleDevelopmentRegion", .string("en_US"))])
+        #expect(findings(of: .declaredLanguages, RuleExample("", old: nil, new: regional)).isEmpty)
+    }
+
+    @Test func infoPlistStringsNamesTheMissingKeysAndVersionOverrides() {
+        let build = InfoPlistStringsRule.app(tables: [
+            ("de.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Beispiel"), ("CFBundleVersion", "2")]),
+        ])
+        let f = findings(of: .infoPlistStrings, RuleExample("", old: nil, new: build)).map(\.message)
+        #expect(f.count == 2)
+        #expect(f.contains { $0.contains("does not localize 1 Info.plist key(s) the bundle uses ('NSCameraUsageDescription')") })
+        #expect(f.contains { $0.contains("overrides CFBundleVersion") })
+    }
+
+    @Test func droppedAndRenamedLanguages() {
+        let old = L10nExamples.app(files: ["en.lproj/A.strings", "de.lproj/A.strings", "pt_BR.lproj/A.strings",
+                                           "English.lproj/B.strings"])
+        let new = L10nExamples.app(files: ["en.lproj/A.strings", "pt-BR.lproj/A.strings", "en.lproj/B.strings"])
+        let f = findings(of: .languageDropped, RuleExample("", old: old, new: new))
+        #expect(f.map(\.fingerprint).sorted() == ["l10n.language-dropped|com.example.app|dropped|de",
+                                                  "l10n.language-dropped|com.example.app|renamed|pt_BR|pt-BR"])
+        #expect(f.first { $0.fingerprint.hasSuffix("dropped|de") }?.paths == [BundlePath("Example.app/de.lproj")])
+    }
+}

@@ -1,0 +1,52 @@
+import BundleModel
+import Comparison
+import Testing
+@testable import Rules
+
+@Suite struct MoveRuleTests {
+    static let moveRules: [RuleID] = [.resourceMoved, .movedBetweenBundles, .localizationMove, .caseOnlyRename]
+
+    func all(_ old: ExampleBuild, _ new: ExampleBuild) -> [Finding] {
+        RuleEngine.run(old: old.snapshot(), new: new.snapshot(), only: Set(Self.moveRules))
+    }
+
+    @Test func eachMoveIsReportedByExactlyOneRule() {
+        let old = MovedBetweenBundlesRule.build(["Example.app/Colors.json": "{tint}", "Example.app/Icon.PNG": "png",
+                                                 "Example.app/Terms.html": "terms", "Example.app/Sounds/a.aiff": "aaaa"])
+        let new = MovedBetweenBundlesRule.build(["Example.app/Frameworks/Core.framework/Colors.json": "{tint}",
+                                                 "Example.app/icon.png": "png", "Example.app/en.lproj/Terms.html": "terms",
+                                                 "Example.app/Audio/a.aiff": "aaaa"])
+        let f = all(old, new)
+        #expect(f.map(\.ruleID).sorted { $0.rawValue < $1.rawValue }
+            == [.movedBetweenBundles, .caseOnlyRename, .localizationMove, .resourceMoved])
+    }
+
+    @Test func folderMoveMessageNamesTheFolderAndTheFileCount() {
+        let example = ResourceMovedRule.description.triggeringExamples[1]
+        let f = findings(of: .resourceMoved, example)
+        #expect(f.count == 1)
+        #expect(f.first?.message.hasPrefix("folder Example.app/Sounds/ (3 files) moved to Example.app/Media/Sounds/") == true)
+        #expect(f.first?.paths == [BundlePath("Example.app/Media/Sounds")])
+        #expect(f.first?.isNew == nil)
+    }
+
+    @Test func betweenBundlesSaysWhichBundleToLoadFrom() {
+        let f = findings(of: .movedBetweenBundles, MovedBetweenBundlesRule.description.triggeringExamples[0])
+        #expect(f.first?.bundle == "com.example.app")
+        #expect(f.first?.message.contains("moved from com.example.app to com.example.core") == true)
+        #expect(f.first?.message.contains("Bundle.main lookups no longer find it") == true)
+    }
+
+    @Test func localizationMoveExplainsTheDirection() {
+        let into = findings(of: .localizationMove, LocalizationMoveRule.description.triggeringExamples[0])
+        #expect(into.first?.message.contains("it now exists only for en") == true)
+        let between = findings(of: .localizationMove, LocalizationMoveRule.description.triggeringExamples[2])
+        #expect(between.first?.message.contains("from en.lproj to Base.lproj") == true)
+    }
+
+    @Test func compiledNibBecomingAFolderOfTheSameNameIsNotAMove() {
+        let f = all(ResourceMovedRule.app(["Main.nib": "flat nib"]),
+                    ResourceMovedRule.app(["Main.nib/objects.nib": "objects", "Main.nib/runtime.nib": "runtime"]))
+        #expect(f.isEmpty, "\(f.map(\.message))")
+    }
+}
