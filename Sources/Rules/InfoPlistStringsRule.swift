@@ -51,6 +51,15 @@ public struct InfoPlistStringsRule: LocalizationRule {
         }.sorted()
     }
 
+    /// `Base`, the configured reference language or the bundle's `CFBundleDevelopmentRegion`
+    /// (default `en`), compared by canonical code.
+    static func isDevelopment(_ language: String, _ bundle: LocalizedBundle, _ configuration: RuleConfiguration) -> Bool {
+        if language == "Base" { return true }
+        let development = configuration.referenceLanguage
+            ?? bundle.info?["CFBundleDevelopmentRegion"]?.stringValue ?? "en"
+        return LanguageCode.canonical(language) == LanguageCode.canonical(development)
+    }
+
     func check(_ bundle: LocalizedBundle, context: RuleContext) -> [Finding] {
         let wanted = Self.userVisibleKeys(bundle.info)
         var out: [Finding] = []
@@ -60,7 +69,8 @@ public struct InfoPlistStringsRule: LocalizationRule {
                 guard let table = bundle.table(group, language, rel) else { continue }
                 let display = bundle.display(group, language, rel)
                 let paths = group.languages[language].map { [$0.appending(rel.bytes)] } ?? []
-                let missing = wanted.filter { !table.keys.contains($0) }
+                // The development language shows Info.plist's own text: nothing is missing there.
+                let missing = Self.isDevelopment(language, bundle, context.configuration) ? [] : wanted.filter { !table.keys.contains($0) }
                 if !missing.isEmpty {
                     out.append(Finding(
                         ruleID: .infoPlistStrings, severity: context.severity(of: .infoPlistStrings), bundle: bundle.name,

@@ -35,8 +35,21 @@ import TestSupport
                 try Data(text.utf8).write(to: URL(fileURLWithPath: path))
                 continue
             }
-            let golden = FileManager.default.contents(atPath: path).map { Array($0) }
-            #expect(golden == Array(text.utf8), "Reports/\(name) differs from the output; rerun with BUNDLEDIFF_UPDATE_GOLDEN=1 if intended")
+            let golden = FileManager.default.contents(atPath: path).map { Array($0) } ?? []
+            let same = golden == Array(text.utf8)  // bytes, not String equality (which normalizes)
+            let why = "Reports/\(name) differs from the output \(Self.firstDifference(golden, text)); "
+                + "rerun with BUNDLEDIFF_UPDATE_GOLDEN=1 if intended"
+            #expect(same, Comment(rawValue: why))
         }
+    }
+
+    /// `at line N: expected "…", got "…"` for a failure message.
+    static func firstDifference(_ golden: [UInt8], _ text: String) -> String {
+        let a = String(decoding: golden, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let b = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for i in 0..<max(a.count, b.count) where (i < a.count ? Array(a[i].utf8) : []) != (i < b.count ? Array(b[i].utf8) : []) {
+            return "at line \(i + 1): expected \"\(i < a.count ? a[i] : "")\", got \"\(i < b.count ? b[i] : "")\""
+        }
+        return "in its length"
     }
 }

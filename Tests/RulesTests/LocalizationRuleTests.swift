@@ -102,6 +102,9 @@ import Testing
         #expect(f.count == 2)
         #expect(f.contains { $0.contains("does not localize 1 Info.plist key(s) the bundle uses ('NSCameraUsageDescription')") })
         #expect(f.contains { $0.contains("overrides CFBundleVersion") })
+        let development = InfoPlistStringsRule.app(tables: [("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example")])])
+        #expect(findings(of: .infoPlistStrings, RuleExample("", old: nil, new: development)).isEmpty,
+                "the development language shows Info.plist's own text")
     }
 
     @Test func droppedAndRenamedLanguages() {
