@@ -49,11 +49,18 @@ struct FormatSpecifiers: Equatable {
 
     /// Why `other` disagrees with `self` (the reference), or nil when they agree.
     func disagreement(with other: FormatSpecifiers) -> String? {
-        if count != other.count { return "\(count) specifier(s) in the reference, \(other.count) here" }
+        // Arguments, not occurrences: `%1$@ … %1$@` uses one argument twice, which is fine.
+        let mine = kinds.keys.sorted(), theirs = other.kinds.keys.sorted()
+        if mine.count != theirs.count { return "\(mine.count) argument(s) in the reference, \(theirs.count) here" }
+        if mine != theirs {
+            return "the reference uses argument(s) \(Self.list(mine)), this uses \(Self.list(theirs))"
+        }
         if (positional > 0) != (other.positional > 0) { return "positional and unpositioned specifiers mixed" }
         if kinds != other.kinds { return "argument types differ" }
         return nil
     }
+
+    private static func list(_ slots: [Int]) -> String { slots.map(String.init).joined(separator: ", ") }
 
     private static func digit(_ c: Unicode.Scalar) -> Int? {
         (48...57).contains(c.value) ? Int(c.value - 48) : nil

@@ -34,7 +34,7 @@ public struct LanguageDroppedRule: Rule {
             for language in b.localizationsRemoved {
                 out.append(Finding(
                     ruleID: .languageDropped, severity: severity, bundle: b.name,
-                    message: "\(language).lproj is gone: \(language) users now see another language; restore the "
+                    message: "\(language).lproj is gone: users of '\(language)' now see another language; restore the "
                         + "folder, or confirm the language was dropped on purpose",
                     paths: Self.folders(language, of: b.old, in: context.oldIndex, else: paths),
                     subject: "dropped|" + LanguageCode.canonical(language)))

@@ -39,7 +39,9 @@ import Testing
 
     @Test("format specifiers", arguments: [
         ("%@ items", "%d éléments", "argument types differ"),
-        ("%@ and %@", "%@ et", "2 specifier(s) in the reference, 1 here"),
+        ("%@ and %@", "%@ et", "2 argument(s) in the reference, 1 here"),
+        ("%1$@ and %3$@", "%1$@ et %2$@", "the reference uses argument(s) 1, 3, this uses 1, 2"),
+        ("Quit %1$@ and relaunch", "Quittez %1$@ et relancez %1$@", nil),
         ("%1$@ and %2$@", "%@ et %@", "positional and unpositioned"),
         ("%d of %ld", "%d de %ld", nil),
         ("%1$@ has %2$ld", "%2$ldつ %1$@", nil),
