@@ -21,17 +21,8 @@ public struct BuildDescription: Encodable, Sendable {
         public var undecodablePlists: [String]
     }
 
-    public var commit: String
-    public var app: String
-    public var channel: String
-    public var shortVersion: String?
-    public var build: String?
-    public var platform: String?
-    public var source: String
-    public var label: String?
-    public var recordedAt: String
-    public var toolVersion: String?
-    public var tags: [String]
+    /// The recorded build's identity (as `log` prints it).
+    public var build: RecordedBuildJSON
     public var files: Int
     public var bytes: UInt64
     public var bundles: [Bundle]
@@ -39,17 +30,7 @@ public struct BuildDescription: Encodable, Sendable {
     public var archive: [String: String]?
 
     public init(build b: RecordedBuild, snapshot: BuildSnapshot) {
-        commit = b.commit
-        app = b.bundleId
-        channel = b.channel
-        shortVersion = b.shortVersion
-        build = b.build
-        platform = b.platform
-        source = b.source
-        label = b.label
-        recordedAt = Timestamp.format(b.recordedAt)
-        toolVersion = b.toolVersion
-        tags = b.tags
+        build = RecordedBuildJSON(b)
         files = snapshot.fileCount
         bytes = snapshot.totalBytes
         bundles = snapshot.bundles.sorted { $0.path < $1.path }.map { Self.describe($0, in: snapshot) }
@@ -87,16 +68,17 @@ public struct BuildDescription: Encodable, Sendable {
 
     /// The text form.
     public var text: String {
+        let b = build
         var lines = [
-            "\(app) \(shortVersion ?? "-") (\(build ?? "-"))",
-            "  commit:      \(commit)",
-            "  channel:     \(channel)",
-            "  platform:    \(platform ?? "unknown")",
-            "  source:      \(source)",
-            "  recorded at: \(recordedAt)",
+            "\(b.app) \(b.shortVersion ?? "-") (\(b.build ?? "-"))",
+            "  commit:      \(b.commit)",
+            "  channel:     \(b.channel)",
+            "  platform:    \(b.platform ?? "unknown")",
+            "  source:      \(b.source)",
+            "  recorded at: \(b.recordedAt)",
         ]
-        if let label { lines.append("  label:       \(label)") }
-        if !tags.isEmpty { lines.append("  tags:        \(tags.joined(separator: ", "))") }
+        if let label = b.label { lines.append("  label:       \(label)") }
+        if !b.tags.isEmpty { lines.append("  tags:        \(b.tags.joined(separator: ", "))") }
         lines.append("  files:       \(files) (\(bytes) bytes)")
         for (key, value) in (archive ?? [:]).sorted(by: { $0.key < $1.key }) { lines.append("  archive \(key): \(value)") }
         lines.append("")
