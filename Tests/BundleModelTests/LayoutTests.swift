@@ -103,6 +103,20 @@ import TestSupport
         #expect(snapshot.bundles.count == 1)
     }
 
+    @Test func symlinkedLprojCountsAsALocalizationWhenItLeadsToAFolder() throws {
+        let scratch = try ScratchDirectory()
+        var framework = FixtureBuilder.versionedFramework()
+        framework.setFile("Kit.framework/Versions/A/Resources/fr.lproj/Kit.strings", FixtureBuilder.strings([("a", "b")]))
+        framework.setSymlink("Kit.framework/Versions/A/Resources/fr_CA.lproj", target: "fr.lproj")
+        framework.setSymlink("Kit.framework/Versions/A/Resources/xx.lproj", target: "missing.lproj")
+        framework.setSymlink("Kit.framework/Versions/A/Resources/out.lproj", target: "../../../../elsewhere")
+        framework.setFile("Kit.framework/Versions/A/Resources/file.lproj", "not a folder")
+        for snapshot in [try BuildReader.read(path: try framework.writeDirectory(in: scratch.path)),
+                         try BuildReader.read(path: try framework.writeZip(to: scratch.path("Kit.framework.zip")))] {
+            #expect(snapshot.mainBundle?.localizations == ["en", "fr", "fr_CA"])
+        }
+    }
+
     @Test func ipaWithPayloadSwiftSupportAndSymbols() throws {
         let scratch = try ScratchDirectory()
         let ipa = FixtureBuilder.iOSApp().ipa()
