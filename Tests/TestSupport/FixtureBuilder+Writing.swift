@@ -81,6 +81,10 @@ extension FixtureBuilder {
     }
 
     static func makeDirectory(_ path: [UInt8]) throws {
+        if let slash = path.lastIndex(of: UInt8(ascii: "/")), slash > 0,
+           cString(Array(path[..<slash]), { access($0, F_OK) }) != 0 {
+            try makeDirectory(Array(path[..<slash]))
+        }
         let rc = cString(path) { mkdir($0, 0o755) }
         guard rc == 0 || errno == EEXIST else {
             throw ScratchError("mkdir \(String(decoding: path, as: UTF8.self)): errno \(errno)")
