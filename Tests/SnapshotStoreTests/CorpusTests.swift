@@ -118,11 +118,9 @@ import TestSupport
         return out.sorted { $0.relative < $1.relative }
     }
 
-    @Test func corpusIsPresentWhenRequested() throws {
-        guard let root = Self.corpusRoot else {
-            print("SKIPPED corpus tests: BUNDLEDIFF_CORPUS is not set")
-            return
-        }
+    @Test(.enabled(if: corpusRoot != nil, "BUNDLEDIFF_CORPUS is not set: corpus tests skipped"))
+    func corpusIsPresentWhenRequested() throws {
+        let root = try #require(Self.corpusRoot)
         #expect(FileManager.default.fileExists(atPath: root + "/manifest.json"), "corpus at \(root) has no manifest.json")
         let inputs = try Self.inputs(root: root)
         let sets = Set(inputs.map(\.set))
@@ -139,11 +137,9 @@ import TestSupport
         }
     }
 
-    @Test func everyCorpusInputRecordsOrFailsClearly() throws {
-        guard let root = Self.corpusRoot else {
-            print("SKIPPED corpus tests: BUNDLEDIFF_CORPUS is not set")
-            return
-        }
+    @Test(.enabled(if: corpusRoot != nil, "BUNDLEDIFF_CORPUS is not set: corpus tests skipped"))
+    func everyCorpusInputRecordsOrFailsClearly() throws {
+        let root = try #require(Self.corpusRoot)
         let inputs = try Self.inputs(root: root)
         #expect(inputs.count > 40)
         let scratch = try ScratchDirectory("corpus")

@@ -93,7 +93,28 @@ import TestSupport
         #expect(!treeA.isEmpty)
         #expect(treeA == treeB)
         #expect(ra.build.commit != rb.build.commit)  // different recording times
-        // An ipa of the same app has its own layout, so its own tree.
+        // A trailing slash in the input path changes nothing.
+        let c = try BuildReader.read(path: first.path("MyApp.app/"))
+        #expect(c.sourceName == "MyApp.app")
+        #expect(try storeA.record(c, options: options(3)).wasAlreadyRecorded)
+    }
+
+    @Test func zipEntryOrderDoesNotChangeTheTree() throws {
+        let scratch = try ScratchDirectory()
+        let ipa = FixtureBuilder.iOSApp().ipa()
+        var forward = ipa.zipWriter()
+        try forward.write(to: scratch.path("A.ipa"))
+        forward.entries.reverse()
+        try forward.write(to: scratch.path("B.ipa"))
+        try ipa.writeZip(to: scratch.path("C.ipa"), method: .stored)
+        var trees: Set<String> = []
+        for name in ["A.ipa", "B.ipa", "C.ipa"] {
+            let repo = scratch.path(name + ".git")
+            _ = try HistoryStore.open(at: repo, create: true)
+                .record(try BuildReader.read(path: scratch.path(name)), options: options())
+            trees.insert(try runGit(["rev-parse", "HEAD^{tree}"], in: repo).out)
+        }
+        #expect(trees.count == 1)
     }
 
     @Test func identicalBuildIsNotRecordedTwiceUnlessAllowed() throws {
