@@ -100,6 +100,8 @@ import TestSupport
             } catch {
                 #expect(error.kind == .notARepository)
                 #expect(error.description.hasPrefix(path + ": "))
+                #expect(["not a git repository", "not a git repository (it is a file)",
+                         "no history here (record a build first)"].contains(error.message))
             }
         }
         let repo = scratch.path("h.git")
@@ -115,6 +117,7 @@ import TestSupport
             #expect(error.kind == .locked)
             #expect(error.description.hasPrefix(repo + ": "))
             #expect(error.description.contains("lock"))
+            #expect(error.message.hasPrefix("repository is locked: \(lock)"))
         }
         try FileManager.default.removeItem(atPath: lock)
         #expect(try store.builds(app: nil, channel: nil).count == 1)
