@@ -42,7 +42,7 @@ public enum BundleScanner {
                 info.executable = text(dictionary["CFBundleExecutable"])
             }
             info.platform = platform(dictionary, layout: located.layout)
-            info.localizations = localizations(in: located.resourcesPath, index: index)
+            info.localizations = localizations(in: located.resourcesPath, bundle: path, index: index)
             found.append((depth, info))
         }
         return found.sorted { a, b in
@@ -59,11 +59,21 @@ public enum BundleScanner {
     }
 
     /// `*.lproj` directories directly inside `resources`, without the extension, sorted.
-    static func localizations(in resources: BundlePath, index: EntryIndex) -> [String] {
+    /// A symlinked `.lproj` (Sparkle's `fr_CA.lproj -> fr.lproj`) counts when it leads to a
+    /// directory inside `bundle`.
+    static func localizations(in resources: BundlePath, bundle: BundlePath, index: EntryIndex) -> [String] {
         let suffix = Array(".lproj".utf8)
-        return index.subdirectories(of: resources).compactMap { name -> String? in
+        let base = resources.relative(to: bundle)?.components ?? []
+        return (index.children[resources] ?? []).compactMap { name -> String? in
             guard name.count > suffix.count,
                   name.suffix(suffix.count).map({ $0 | 0x20 }).elementsEqual(suffix) else { return nil }
+            switch index[resources.appending(name)]?.kind {
+            case .directory: break
+            case .symlink:
+                guard case .found(_, let target) = index.resolve(base + [name], within: bundle),
+                      target.kind == .directory else { return nil }
+            default: return nil
+            }
             return String(decoding: name.dropLast(suffix.count), as: UTF8.self)
         }.sorted()
     }

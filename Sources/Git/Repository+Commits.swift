@@ -26,7 +26,7 @@ extension Repository {
                               buffer.count, buffer.baseAddress)
         }
         try check(status, "write commit")
-        pendingWrites += 1
+        pendingObjects.append(out)
         return ObjectID(out)
     }
 

@@ -8,7 +8,7 @@ extension Repository {
             git_blob_create_from_buffer(&oid, handle, raw.baseAddress, raw.count)
         }
         try check(status, "write blob")
-        pendingWrites += 1
+        pendingObjects.append(oid)
         return ObjectID(oid)
     }
 
@@ -49,7 +49,7 @@ extension Repository {
         }
         var oid = git_oid()
         try check(git_treebuilder_write(&oid, builder), "write tree")
-        pendingWrites += 1
+        pendingObjects.append(oid)
         return ObjectID(oid)
     }
 

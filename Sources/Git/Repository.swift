@@ -23,7 +23,8 @@ public final class Repository {
     /// Whether the repository has no working tree.
     public let isBare: Bool
     private var mempack: UnsafeMutablePointer<git_odb_backend>?
-    var pendingWrites = 0
+    /// Objects written since the last flush (some may already have been on disk).
+    var pendingObjects: [git_oid] = []
 
     private init(handle: OpaquePointer, writing: ObjectWriting) throws(GitError) {
         self.handle = handle
@@ -93,24 +94,44 @@ public final class Repository {
 
     /// Writes every object queued since the last flush as one pack file (`.packed`
     /// mode); a no-op for `.loose` or when nothing was written.
+    ///
+    /// Only the queued objects themselves are packed (`git_mempack_dump` in libgit2 1.5
+    /// would pack every commit's whole tree again, objects already on disk included).
     public func flushObjects() throws(GitError) {
-        guard let mempack, pendingWrites > 0 else { return }
+        guard let mempack, !pendingObjects.isEmpty else { return }
+        defer { discardPendingObjects() }
+        var builder: OpaquePointer?
+        try check(git_packbuilder_new(&builder, handle), "pack new objects")
+        guard let builder else { return }
+        defer { git_packbuilder_free(builder) }
+        _ = git_packbuilder_set_threads(builder, 1)
+        var seen = Set<ObjectID>()
+        for var oid in pendingObjects where seen.insert(ObjectID(oid)).inserted {
+            // Objects libgit2 found on disk were never queued in memory: skip them.
+            guard mempack.pointee.exists?(mempack, &oid) == 1 else { continue }
+            try check(git_packbuilder_insert(builder, &oid, nil), "pack new objects")
+        }
+        guard git_packbuilder_object_count(builder) > 0 else { return }
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
-        try check(git_mempack_dump(&buffer, handle, mempack), "pack new objects")
-        // A pack with no objects is a 12-byte header plus a 20-byte checksum.
-        if buffer.size > 32, let bytes = buffer.ptr {
-            try withODB { (odb) throws(GitError) in
-                var writer: UnsafeMutablePointer<git_odb_writepack>?
-                try check(git_odb_write_pack(&writer, odb, nil, nil), "start writing pack")
-                guard let writer else { return }
-                defer { writer.pointee.free?(writer) }
-                var progress = git_indexer_progress()
-                try check(writer.pointee.append?(writer, bytes, buffer.size, &progress) ?? -1, "write pack")
-                try check(writer.pointee.commit?(writer, &progress) ?? -1, "index pack")
-            }
+        try check(git_packbuilder_write_buf(&buffer, builder), "pack new objects")
+        guard let bytes = buffer.ptr else { return }
+        try withODB { (odb) throws(GitError) in
+            var writer: UnsafeMutablePointer<git_odb_writepack>?
+            try check(git_odb_write_pack(&writer, odb, nil, nil), "start writing pack")
+            guard let writer else { return }
+            defer { writer.pointee.free?(writer) }
+            var progress = git_indexer_progress()
+            try check(writer.pointee.append?(writer, bytes, buffer.size, &progress) ?? -1, "write pack")
+            try check(writer.pointee.commit?(writer, &progress) ?? -1, "index pack")
+            // Let the pack backend see the new pack, so objects in it are not queued again.
+            try check(git_odb_refresh(odb), "refresh object database")
         }
-        try check(git_mempack_reset(mempack), "reset in-memory pack")
-        pendingWrites = 0
+    }
+
+    /// Drops every object queued since the last flush (after a failed write, say).
+    public func discardPendingObjects() {
+        if let mempack { _ = git_mempack_reset(mempack) }
+        pendingObjects.removeAll()
     }
 }

@@ -19,6 +19,8 @@ extension HistoryStore {
     }
 
     private func recordAlone(_ snapshot: BuildSnapshot, options: RecordOptions) throws(StoreError) -> RecordResult {
+        // Objects queued by an earlier record that failed half-way are not part of this one.
+        repository.discardPendingObjects()
         try validate(options)
         let app = Self.appIdentifier(of: snapshot)
         guard !app.isEmpty else {

@@ -25,7 +25,7 @@ extension HistoryStore {
            let id = try git({ () throws(GitError) in try repository.referenceTarget(RefNames.tagsPrefix + reference) }) {
             return try recordedBuild(commit: id)
         }
-        if let at = reference.firstIndex(of: "@"), at != reference.startIndex {
+        if let at = try appVersionSplit(reference) {
             return try resolveVersion(app: String(reference[..<at]), spec: String(reference[reference.index(after: at)...]),
                                       channel: channel, reference: reference)
         }
@@ -39,6 +39,16 @@ extension HistoryStore {
             throw StoreError(.notFound, repository: path, "no recorded build matches '\(reference)' (use a commit id, "
                              + "a tag, <bundle-id>@<version>[+<build>], latest, latest~N or previous)")
         }
+    }
+
+    /// Where `<app>@<version>` splits: the last `@` whose prefix is a recorded app (an app
+    /// named from a folder may hold `@`), else the first `@`; nil without one.
+    private func appVersionSplit(_ reference: String) throws(StoreError) -> String.Index? {
+        let ats = reference.indices.filter { reference[$0] == "@" && $0 != reference.startIndex }
+        guard let first = ats.first else { return nil }
+        guard ats.count > 1 else { return first }
+        let apps = Set(try appsAlone().map(\.app))
+        return ats.last { apps.contains(String(reference[..<$0])) } ?? first
     }
 
     /// 0 for `latest`, 1 for `previous`, N for `latest~N` (`latest~` is 1); nil otherwise.
