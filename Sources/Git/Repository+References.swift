@@ -58,11 +58,11 @@ extension Repository {
         var newOID = target.oid
         var ref: OpaquePointer?
         let status: Int32
-        if var current = expected?.oid {
-            status = git_reference_create_matching(&ref, handle, name, &newOID, 1, &current, message)
-        } else {
-            status = git_reference_create(&ref, handle, name, &newOID, 0, message)
-        }
+        // The old value is compared under the reference's lock. For "must not exist yet"
+        // the expected value is the zero id: plain `git_reference_create` without force
+        // checks existence before taking the lock, so two creators could both succeed.
+        var current = expected?.oid ?? git_oid()
+        status = git_reference_create_matching(&ref, handle, name, &newOID, 1, &current, message)
         git_reference_free(ref)
         if status == GIT_ENOTFOUND.rawValue && expected != nil {
             // The reference vanished under us: also a lost race.

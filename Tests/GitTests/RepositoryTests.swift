@@ -82,6 +82,7 @@ import Testing
         try repo.flushObjects()
         try repo.createReference("refs/heads/x/main", target: c1, message: "t")
         #expect(throws: GitError.self) { try repo.createReference("refs/heads/x/main", target: c2, message: "t") }
+        #expect(try repo.referenceTarget("refs/heads/x/main") == c1, "create never overwrites")
         do {
             try repo.updateReference("refs/heads/x/main", to: c2, expected: c2, message: "t")
             Issue.record("expected a lost race")
@@ -104,6 +105,31 @@ import Testing
         #expect(try repo.references(matching: "refs/heads/*").map(\.name) == ["refs/heads/x/main"])
     }
 
+    /// Many threads, each with its own repository handle, create one reference: exactly one
+    /// wins (the existence check happens under the reference's lock).
+    @Test func concurrentCreatorsOnlyOneWins() throws {
+        let dir = try ScratchDir()
+        defer { dir.remove() }
+        let setup = try Repository.createBare(at: dir.path)
+        let tree = try setup.writeTree(entries: [])
+        var commits: [ObjectID] = []
+        for i in 0..<8 {
+            commits.append(try setup.createCommit(tree: tree, parents: [], author: signature, committer: signature,
+                                                  message: "\(i)\n"))
+        }
+        try setup.flushObjects()
+        for round in 0..<20 {
+            let name = "refs/heads/app\(round)/main"
+            let wins = Counter()
+            nonisolated(unsafe) let handles = try commits.map { _ in try Repository.open(at: dir.path) }
+            let targets = commits
+            DispatchQueue.concurrentPerform(iterations: targets.count) { i in
+                if (try? handles[i].createReference(name, target: targets[i], message: "t")) != nil { wins.add() }
+            }
+            #expect(wins.value == 1, "round \(round): \(wins.value) creators won")
+        }
+    }
+
     @Test func treeNodeRejectsConflicts() throws {
         var node = TreeNode()
         let id = try #require(ObjectID(hex: String(repeating: "a", count: 40)))
@@ -113,4 +139,12 @@ import Testing
         #expect(ObjectID(hex: "xyz") == nil)
         #expect(id.prefix(4) == "aaaa")
     }
+}
+
+/// A thread-safe counter for concurrency tests.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func add() { lock.lock(); n += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return n }
 }
