@@ -35,8 +35,10 @@ struct XMLPlistParser {
         while true {
             let token = try tokens.next()
             guard case .text(let bytes) = token else { return token }
-            guard bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
-                throw tokens.fail("text outside a value \(context)")
+            if let first = bytes.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) {
+                // Name the line of the stray text, not of the whitespace before it.
+                let newlines = bytes[..<first].count { $0 == 0x0A }
+                throw tokens.fail("text outside a value \(context)", line: tokens.tokenLine + newlines)
             }
         }
     }
