@@ -20,7 +20,8 @@ mkdir -p "$out/bin" "$out/artifacts"
 # Which seed files suit a target: binary plists, XML, or text (.strings/old-style).
 kind_of() {
     local head
-    head=$(head -c 64 "$1" | tr -d '\000' | tr -d '\357\273\277\376\377' | tr -d ' \t\r\n' | head -c 8)
+    # Strip NULs (UTF-16), BOM bytes and whitespace, then look at the first bytes.
+    head=$(head -c 64 "$1" | tr -d '\000\357\273\277\376\377 \t\r\n' | cut -b 1-8 || true)
     case "$head" in
         bplist*) echo binary ;;
         "<?"*|"<!"*|"<plist"*) echo xml ;;
@@ -36,6 +37,15 @@ seed() { # target kind seed-dir
         echo "fuzz.sh: BUNDLEDIFF_CORPUS=$BUNDLEDIFF_CORPUS has no plist-vectors/" >&2
         exit 2
     fi
+    if [[ $kind == der ]]; then
+        # Provisioning profiles from the bundle corpus.
+        while IFS= read -r -d '' f; do
+            cp "$f" "$dir/$(printf '%s' "$f" | cksum | cut -d' ' -f1)"
+            n=$((n + 1))
+        done < <(find "$BUNDLEDIFF_CORPUS/bundles" -name '*.mobileprovision' -print0 2>/dev/null)
+        echo "fuzz.sh: $1: $n seed files from the corpus"
+        return 0
+    fi
     while IFS= read -r -d '' f; do
         [[ $(stat -c %s "$f") -le 262144 ]] || continue
         if [[ $(kind_of "$f") == "$kind" ]]; then
@@ -47,7 +57,7 @@ seed() { # target kind seed-dir
 }
 
 failed=()
-for target in BinaryPlistFuzz:binary StringsFuzz:text XMLPlistFuzz:xml; do
+for target in BinaryPlistFuzz:binary StringsFuzz:text XMLPlistFuzz:xml ProvisioningFuzz:der; do
     name=${target%%:*}
     kind=${target##*:}
     echo "fuzz.sh: building $name"
