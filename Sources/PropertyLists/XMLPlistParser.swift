@@ -7,6 +7,7 @@ struct XMLPlistParser {
     var duplicates: [DuplicateKey] = []
 
     static func parse(_ decoded: DecodedText, limits: PlistLimits) throws(PlistError) -> PlistDocument {
+        try XMLDeclaration.check(decoded.utf8)
         var parser = XMLPlistParser(tokens: XMLTokenizer(decoded.utf8), limits: limits)
         guard case .start(let name, let selfClosing) = try parser.nextMarkup(context: "before the root element") else {
             throw parser.tokens.fail("no root element")
