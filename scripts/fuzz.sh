@@ -32,11 +32,15 @@ kind_of() {
 seed() { # target kind seed-dir
     local dir=$3 kind=$2 n=0
     mkdir -p "$dir"
-    [[ -n "${BUNDLEDIFF_CORPUS:-}" ]] || return 0
-    if [[ ! -d "$BUNDLEDIFF_CORPUS/plist-vectors" ]]; then
+    if [[ -n "${BUNDLEDIFF_CORPUS:-}" && ! -d "$BUNDLEDIFF_CORPUS/plist-vectors" ]]; then
         echo "fuzz.sh: BUNDLEDIFF_CORPUS=$BUNDLEDIFF_CORPUS has no plist-vectors/" >&2
         exit 2
     fi
+    if [[ $kind == canonical ]]; then
+        cp Fuzz/seeds/canonical/* "$dir/"   # our own samples; no corpus needed
+        return 0
+    fi
+    [[ -n "${BUNDLEDIFF_CORPUS:-}" ]] || return 0
     if [[ $kind == der ]]; then
         # Provisioning profiles from the bundle corpus.
         while IFS= read -r -d '' f; do
@@ -57,7 +61,7 @@ seed() { # target kind seed-dir
 }
 
 failed=()
-for target in BinaryPlistFuzz:binary StringsFuzz:text XMLPlistFuzz:xml ProvisioningFuzz:der; do
+for target in BinaryPlistFuzz:binary StringsFuzz:text XMLPlistFuzz:xml ProvisioningFuzz:der CanonicalTextFuzz:canonical; do
     name=${target%%:*}
     kind=${target##*:}
     echo "fuzz.sh: building $name"
