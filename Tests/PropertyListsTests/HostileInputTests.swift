@@ -88,3 +88,23 @@ import Testing
         }
     }
 }
+
+/// A value holding NaN must equal itself, or an unchanged plist diffs as changed.
+@Suite struct NaNEqualityTests {
+    @Test func nanRealEqualsItself() throws {
+        let value = PlistValue.dictionary(PlistDictionary([("r", .real(.nan)), ("a", .array([.real(-.nan)]))]))
+        #expect(value == value)
+        #expect(PlistValue.real(.nan) == .real(Double(bitPattern: 0x7FF8_0000_0000_0001)))
+        #expect(PlistValue.real(.nan) != .real(0))
+        #expect(PlistValue.real(.nan) != .date(.nan))
+        #expect(Set([value, value]).count == 1)
+        #expect(PlistValue.real(0.0) == .real(-0.0))
+        #expect(PlistValue.integer(PlistInteger(1)) != .real(1))
+        // The same XML read twice gives equal documents.
+        let xml = Array("<plist><array><real>nan</real></array></plist>".utf8)
+        #expect(try PropertyListReader.read(xml) == PropertyListReader.read(xml))
+        // And the stored text brings back an equal document.
+        let doc = try PropertyListReader.read(xml)
+        #expect(try CanonicalText.parse(CanonicalText.render(.decoded(doc))) == .decoded(doc))
+    }
+}
