@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PropertyLists
 
@@ -150,5 +151,17 @@ import Testing
         let doc = try PropertyListReader.readStrings(Array(xml.utf8))
         #expect(doc.format == .xml)
         #expect(doc.root["a"] == .string("b"))
+    }
+}
+
+/// What the `.strings` rejection above guards against: CoreFoundation's old-style reader
+/// takes a lone word as a whole property list (a string), so a garbage `.strings` file
+/// would read as "valid". Checked against swift-corelibs-foundation, used as a reference.
+@Suite struct FoundationLeniencyTests {
+    @Test func foundationAcceptsALoneWord() throws {
+        var format = PropertyListSerialization.PropertyListFormat.openStep
+        let value = try PropertyListSerialization.propertyList(from: Data("hello".utf8), options: [], format: &format)
+        #expect(value as? String == "hello")
+        #expect(plistError { _ = try PropertyListReader.readStrings(Array("hello".utf8)) } != nil)
     }
 }
