@@ -25,9 +25,21 @@ import Testing
         #expect(doc.encoding == encoding.expected)
         let pairs = stringPairs(doc)
         #expect(pairs.map(\.0) == ["greeting", "multi", "unicode", "backslash", "tab", "unquoted_key", "shorthand", "emoji"])
-        #expect(pairs.map(\.1) == ["Hello, \"world\"", "line one\nline two", "été \u{1234}", "a\\b", "a\tb",
+        #expect(pairs.map(\.1) == ["Hello, \"world\"", "line one\nline two", "étu00E9 \u{1234}", "a\\b", "a\tb",
                                    "value", "shorthand", "👋"])
         #expect(doc.duplicateKeys.isEmpty)
+    }
+
+    /// Only uppercase `\U` is a Unicode escape in CoreFoundation: `\u00e9` is the text
+    /// "u00e9" on a device, so reading it as "é" stored a value the app never shows.
+    /// `\U` without hex digits is U+0000. (Found by comparing with CoreFoundation.)
+    @Test func onlyUppercaseUIsAUnicodeEscape() throws {
+        let doc = try readStrings(#""k" = "\uCCCCa \u00e9 \U41 \UD83D\UDE00 \u \U";"#)
+        #expect(doc.root["k"] == .string("uCCCCa u00e9 A 😀 u \u{0}"))
+        var format = PropertyListSerialization.PropertyListFormat.openStep
+        let reference = try PropertyListSerialization.propertyList(
+            from: Data(#""k" = "\uCCCCa \u00e9 \U41 \UD83D\UDE00 \u \U";"#.utf8), options: [], format: &format)
+        #expect((reference as? [String: Any])?["k"] as? String == "uCCCCa u00e9 A 😀 u \u{0}")
     }
 
     @Test func surrogatePairEscapesAreJoined() throws {
