@@ -61,6 +61,17 @@ import Testing
         #expect(doc.duplicateKeys == [DuplicateKey(dictionaryPath: [], key: "a", lines: [1, 4])])
     }
 
+    /// CoreFoundation reads a file whose last comment is never closed (the comment runs
+    /// to the end); rejecting it reported files that work on a device as undecodable.
+    @Test func unterminatedTrailingCommentEndsTheFile() throws {
+        let text = "\"a\" = \"b\";\n/* open comment\n\"c\" = \"d\";\n"
+        #expect(stringPairs(try readStrings(text)).map(\.0) == ["a"])
+        #expect(try PropertyListReader.read(Array("{ a = b; } /* x".utf8)).root["a"] == .string("b"))
+        var format = PropertyListSerialization.PropertyListFormat.openStep
+        let reference = try PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: &format)
+        #expect((reference as? [String: String]) == ["a": "b"])
+    }
+
     @Test func emptyAndCommentOnlyFilesAreEmptyDictionaries() throws {
         #expect(try readStrings("").root == .dictionary(PlistDictionary()))
         #expect(try readStrings("/* nothing */\n// here\n").root == .dictionary(PlistDictionary()))
@@ -81,7 +92,8 @@ import Testing
         ("(a, b)", "expected a key, found '('"),
         ("\"a\" = \"b\"; }", "unexpected '}' outside a dictionary"),
         ("\"a\" = \"unterminated;", "unterminated string opened on line 1"),
-        ("/* open comment", "unterminated /* comment"),
+        ("\"a\" = /* open comment", "unexpected end of file, expected a value"),
+        ("\"a\" = \"b\" /* open comment", "expected ';' after value for key \"a\""),
     ])
     func garbageIsRejectedForStrings(text: String, message: String) {
         let error = plistError { _ = try readStrings(text) }
