@@ -1,7 +1,8 @@
 extension OpenStepParser {
     /// A `"…"` or `'…'` string with escapes: `\a \b \f \n \r \t \v`, `\UXXXX` (1–4 hex
-    /// digits, surrogate pairs joined), octal `\101` (1–3 digits); any other escaped
-    /// character stands for itself.
+    /// digits, surrogate pairs joined; uppercase `U` only: as in CoreFoundation, `\u00e9`
+    /// is the text "u00e9"), octal `\101` (1–3 digits); any other escaped character
+    /// stands for itself.
     mutating func parseQuoted() throws(PlistError) -> String {
         let startLine = line
         let quote = text[position]
@@ -31,11 +32,11 @@ extension OpenStepParser {
             case UInt8(ascii: "r"): out.append(0x0D)
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "v"): out.append(0x0B)
-            case UInt8(ascii: "U"), UInt8(ascii: "u"):
+            case UInt8(ascii: "U"):
                 var unit = readHexUnit()
                 if (0xD800...0xDBFF).contains(unit) {
                     guard position + 1 < text.count, text[position] == UInt8(ascii: "\\"),
-                          text[position + 1] == UInt8(ascii: "U") || text[position + 1] == UInt8(ascii: "u") else {
+                          text[position + 1] == UInt8(ascii: "U") else {
                         throw fail("\\U escape is an unpaired UTF-16 surrogate")
                     }
                     position += 2

@@ -73,10 +73,15 @@ struct OpenStepParser {
             case UInt8(ascii: "/") where position + 1 < text.count && text[position + 1] == UInt8(ascii: "/"):
                 while position < text.count && text[position] != 0x0A { position += 1 }
             case UInt8(ascii: "/") where position + 1 < text.count && text[position + 1] == UInt8(ascii: "*"):
-                let startLine = line
+                // An unterminated comment runs to the end of the file, as in CoreFoundation
+                // (which reads `"a" = "b"; /* …` without a closing `*/`).
                 position += 2
                 while true {
-                    guard position + 1 < text.count else { throw fail("unterminated /* comment", line: startLine) }
+                    guard position + 1 < text.count else {
+                        for b in text[position...] where b == 0x0A { line += 1 }
+                        position = text.count
+                        return
+                    }
                     if text[position] == UInt8(ascii: "*") && text[position + 1] == UInt8(ascii: "/") {
                         position += 2
                         break

@@ -56,3 +56,42 @@ public indirect enum PlistValue: Hashable, Sendable {
         dictionaryValue?[key]
     }
 }
+
+// Equality is written out so that a NaN real equals a NaN real: with Double's `==` a
+// value holding NaN would not equal itself, so an unchanged plist would diff as changed
+// and `Hashable` (which requires `a == a`) would be broken. NaN payloads are not told
+// apart (the canonical text does not keep them either); +0.0 and -0.0 stay equal.
+extension PlistValue {
+    public static func == (a: PlistValue, b: PlistValue) -> Bool {
+        switch (a, b) {
+        case (.string(let x), .string(let y)): x == y
+        case (.integer(let x), .integer(let y)): x == y
+        case (.real(let x), .real(let y)): sameDouble(x, y)
+        case (.boolean(let x), .boolean(let y)): x == y
+        case (.date(let x), .date(let y)): sameDouble(x, y)
+        case (.data(let x), .data(let y)): x == y
+        case (.array(let x), .array(let y)): x == y
+        case (.dictionary(let x), .dictionary(let y)): x == y
+        case (.uid(let x), .uid(let y)): x == y
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(typeName)
+        switch self {
+        case .string(let s): hasher.combine(s)
+        case .integer(let i): hasher.combine(i)
+        case .real(let d), .date(let d): d.isNaN ? hasher.combine(UInt8(0xFF)) : hasher.combine(d)
+        case .boolean(let b): hasher.combine(b)
+        case .data(let bytes): hasher.combine(bytes)
+        case .array(let items): hasher.combine(items)
+        case .dictionary(let dictionary): hasher.combine(dictionary)
+        case .uid(let u): hasher.combine(u)
+        }
+    }
+
+    private static func sameDouble(_ x: Double, _ y: Double) -> Bool {
+        x == y || (x.isNaN && y.isNaN)
+    }
+}

@@ -7,6 +7,7 @@ struct XMLPlistParser {
     var duplicates: [DuplicateKey] = []
 
     static func parse(_ decoded: DecodedText, limits: PlistLimits) throws(PlistError) -> PlistDocument {
+        try XMLDeclaration.check(decoded.utf8)
         var parser = XMLPlistParser(tokens: XMLTokenizer(decoded.utf8), limits: limits)
         guard case .start(let name, let selfClosing) = try parser.nextMarkup(context: "before the root element") else {
             throw parser.tokens.fail("no root element")
@@ -35,8 +36,10 @@ struct XMLPlistParser {
         while true {
             let token = try tokens.next()
             guard case .text(let bytes) = token else { return token }
-            guard bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
-                throw tokens.fail("text outside a value \(context)")
+            if let first = bytes.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) {
+                // Name the line of the stray text, not of the whitespace before it.
+                let newlines = bytes[..<first].count { $0 == 0x0A }
+                throw tokens.fail("text outside a value \(context)", line: tokens.tokenLine + newlines)
             }
         }
     }

@@ -92,7 +92,8 @@ struct XMLTokenizer {
         }
     }
 
-    /// Skips `name="value"` pairs; returns whether the tag ends with `/>`.
+    /// Skips `name="value"` pairs; returns whether the tag ends with `/>`. Anything that is
+    /// not a well-formed attribute is an error (a stray `="` must not swallow later markup).
     private mutating func skipAttributes(of name: String) throws(PlistError) -> Bool {
         while true {
             skipSpace()
@@ -106,13 +107,35 @@ struct XMLTokenizer {
                 position += 2
                 return true
             }
-            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
-                position += 1
-                try skip(past: b == UInt8(ascii: "\"") ? "\"" : "'", what: "attribute value in <\(name)>")
-                continue
+            let attributeStart = position
+            while position < text.count, !Self.endsAttributeName(text[position]) { position += 1 }
+            guard position > attributeStart else { throw fail("malformed attribute in <\(name)>") }
+            skipSpace()
+            guard position < text.count, text[position] == UInt8(ascii: "=") else {
+                throw fail("attribute without a value in <\(name)>")
             }
-            if b == UInt8(ascii: "<") { throw fail("malformed tag <\(name)") }
             position += 1
+            skipSpace()
+            guard position < text.count, text[position] == UInt8(ascii: "\"") || text[position] == UInt8(ascii: "'") else {
+                throw fail("attribute value in <\(name)> is not quoted")
+            }
+            let quote = text[position]
+            position += 1
+            while position < text.count, text[position] != quote {
+                guard text[position] != UInt8(ascii: "<") else { throw fail("'<' in an attribute value of <\(name)>") }
+                if text[position] == 0x0A { line += 1 }
+                position += 1
+            }
+            guard position < text.count else { throw fail("unterminated attribute value in <\(name)>") }
+            position += 1
+        }
+    }
+
+    private static func endsAttributeName(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "="), UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "<"),
+             UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        default: false
         }
     }
 
