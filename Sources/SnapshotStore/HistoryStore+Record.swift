@@ -152,10 +152,21 @@ extension HistoryStore {
     }
 
     /// Points HEAD at `branch` when HEAD does not name an existing reference.
+    /// Points an unborn HEAD at `branch`. Two first recordings may race for HEAD's lock:
+    /// the loser re-reads HEAD and is done once the winner has pointed it at a real ref.
     private func pointHeadIfUnborn(at branch: String) throws(StoreError) {
-        try git { () throws(GitError) in
-            if let head = try repository.headReferenceName(), try repository.referenceTarget(head) != nil { return }
-            try repository.setHead(to: branch)
+        var attempt = 0
+        while true {
+            do {
+                if let head = try repository.headReferenceName(), try repository.referenceTarget(head) != nil { return }
+                try repository.setHead(to: branch)
+                return
+            } catch where error.code == .locked && attempt < Self.maxAttempts {
+                attempt += 1
+                Self.backoff(attempt: attempt)
+            } catch {
+                throw StoreError(error, repository: path)
+            }
         }
     }
 
