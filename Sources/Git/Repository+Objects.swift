@@ -3,12 +3,13 @@ import CLibgit2
 extension Repository {
     /// Writes a blob (queued until `flushObjects()` in `.packed` mode).
     public func writeBlob(_ bytes: [UInt8]) throws(GitError) -> ObjectID {
+        let queued = bytes.withUnsafeBytes { raw in Result { () throws(GitError) in try queueBlob(raw) } }
+        if let id = try queued.get() { return id }
         var oid = git_oid()
         let status = bytes.withUnsafeBytes { raw in
             git_blob_create_from_buffer(&oid, handle, raw.baseAddress, raw.count)
         }
         try check(status, "write blob")
-        pendingWrites += 1
         return ObjectID(oid)
     }
 
@@ -49,8 +50,9 @@ extension Repository {
         }
         var oid = git_oid()
         try check(git_treebuilder_write(&oid, builder), "write tree")
-        pendingWrites += 1
-        return ObjectID(oid)
+        let id = ObjectID(oid)
+        noteWritten(id)
+        return id
     }
 
     /// Writes a nested tree (subtrees first) and returns the root tree id.

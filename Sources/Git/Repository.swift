@@ -23,7 +23,11 @@ public final class Repository {
     /// Whether the repository has no working tree.
     public let isBare: Bool
     private var mempack: UnsafeMutablePointer<git_odb_backend>?
-    var pendingWrites = 0
+    /// The object database, held while `mempack` is attached.
+    private var objectDatabase: OpaquePointer?
+    /// Objects queued in `mempack` since the last flush, in write order.
+    private var pending: [ObjectID] = []
+    private var pendingSet = Set<ObjectID>()
 
     private init(handle: OpaquePointer, writing: ObjectWriting) throws(GitError) {
         self.handle = handle
@@ -34,7 +38,10 @@ public final class Repository {
         if writing == .packed { try attachMempack() }
     }
 
-    deinit { git_repository_free(handle) }
+    deinit {
+        if let objectDatabase { git_odb_free(objectDatabase) }
+        git_repository_free(handle)
+    }
 
     /// Creates a new bare repository at `path` (HEAD unborn, pointing at `refs/heads/main`).
     public static func createBare(at path: String, objectWriting: ObjectWriting = .packed)
@@ -89,28 +96,72 @@ public final class Repository {
             try check(status, "add in-memory pack backend")
         }
         mempack = backend  // owned by the object database from here on
+        var odb: OpaquePointer?
+        try check(git_repository_odb(&odb, handle), "open object database")
+        objectDatabase = odb
+    }
+
+    /// Writes a blob straight into the in-memory pack (`.packed` mode) unless it is queued
+    /// already or stored already; nil in `.loose` mode. Skips libgit2's generic write
+    /// path, which looks for every new object in the loose folder and rescans the pack
+    /// folder before writing it.
+    func queueBlob(_ bytes: UnsafeRawBufferPointer) throws(GitError) -> ObjectID? {
+        guard let mempack, let objectDatabase, let write = mempack.pointee.write else { return nil }
+        var oid = git_oid()
+        var empty: UInt8 = 0
+        let base = bytes.baseAddress ?? UnsafeRawPointer(withUnsafePointer(to: &empty) { UnsafeRawPointer($0) })
+        try check(git_odb_hash(&oid, base, bytes.count, GIT_OBJECT_BLOB), "hash blob")
+        let id = ObjectID(oid)
+        if pendingSet.contains(id) { return id }
+        if git_odb_exists_ext(objectDatabase, &oid, GIT_ODB_LOOKUP_NO_REFRESH.rawValue) == 1 { return id }
+        try check(write(mempack, &oid, base, bytes.count, GIT_OBJECT_BLOB), "write blob")
+        pending.append(id)
+        pendingSet.insert(id)
+        return id
+    }
+
+    /// Notes an object written through libgit2 so that `flushObjects()` packs it when it
+    /// landed in the in-memory pack (and not when it was stored already).
+    func noteWritten(_ id: ObjectID) {
+        guard let mempack, let exists = mempack.pointee.exists, !pendingSet.contains(id) else { return }
+        var oid = id.oid
+        if exists(mempack, &oid) == 1 {
+            pending.append(id)
+            pendingSet.insert(id)
+        }
     }
 
     /// Writes every object queued since the last flush as one pack file (`.packed`
-    /// mode); a no-op for `.loose` or when nothing was written.
+    /// mode); a no-op for `.loose` or when nothing new was written. Only the queued
+    /// objects are packed (undeltified), never objects the repository holds already.
     public func flushObjects() throws(GitError) {
-        guard let mempack, pendingWrites > 0 else { return }
-        var buffer = git_buf()
-        defer { git_buf_dispose(&buffer) }
-        try check(git_mempack_dump(&buffer, handle, mempack), "pack new objects")
-        // A pack with no objects is a 12-byte header plus a 20-byte checksum.
-        if buffer.size > 32, let bytes = buffer.ptr {
-            try withODB { (odb) throws(GitError) in
-                var writer: UnsafeMutablePointer<git_odb_writepack>?
-                try check(git_odb_write_pack(&writer, odb, nil, nil), "start writing pack")
-                guard let writer else { return }
-                defer { writer.pointee.free?(writer) }
-                var progress = git_indexer_progress()
-                try check(writer.pointee.append?(writer, bytes, buffer.size, &progress) ?? -1, "write pack")
-                try check(writer.pointee.commit?(writer, &progress) ?? -1, "index pack")
+        guard let mempack, let read = mempack.pointee.read, !pending.isEmpty else { return }
+        var writer = try PackWriter()
+        defer { writer.close() }
+        for id in pending {
+            var oid = id.oid
+            var data: UnsafeMutableRawPointer?
+            var length = 0
+            var type = GIT_OBJECT_INVALID
+            try check(read(&data, &length, &type, mempack, &oid), "read queued object \(id)")
+            defer { git_odb_backend_data_free(mempack, data) }
+            try writer.append(type: Int(type.rawValue), data: UnsafeRawBufferPointer(start: data, count: length))
+        }
+        let pack = try writer.finish()
+        try withODB { (odb) throws(GitError) in
+            var packWriter: UnsafeMutablePointer<git_odb_writepack>?
+            try check(git_odb_write_pack(&packWriter, odb, nil, nil), "start writing pack")
+            guard let packWriter else { return }
+            defer { packWriter.pointee.free?(packWriter) }
+            var progress = git_indexer_progress()
+            let appended = pack.withUnsafeBytes { raw in
+                packWriter.pointee.append?(packWriter, raw.baseAddress, raw.count, &progress) ?? -1
             }
+            try check(appended, "write pack")
+            try check(packWriter.pointee.commit?(packWriter, &progress) ?? -1, "index pack")
         }
         try check(git_mempack_reset(mempack), "reset in-memory pack")
-        pendingWrites = 0
+        pending = []
+        pendingSet = []
     }
 }
