@@ -15,7 +15,7 @@ struct PackWriter {
         stream.initialize(to: z_stream())
         // Small objects dominate (file records, trees): a small hash table keeps the
         // per-object reset cheap.
-        let rc = deflateInit2_(stream, 6, Z_DEFLATED, 15, 4, Z_DEFAULT_STRATEGY,
+        let rc = deflateInit2_(stream, 1, Z_DEFLATED, 15, 4, Z_DEFAULT_STRATEGY,
                                zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard rc == Z_OK else {
             stream.deallocate()

@@ -58,13 +58,13 @@ extension Repository {
     /// Writes a nested tree (subtrees first) and returns the root tree id.
     public func writeTree(_ node: TreeNode) throws(GitError) -> ObjectID {
         var entries: [TreeEntry] = []
-        entries.reserveCapacity(node.children.count)
-        for (name, child) in node.children {
+        entries.reserveCapacity(node.entries.count)
+        for (name, child) in node.entries {
             switch child {
             case .blob(let id, let mode):
-                entries.append(TreeEntry(name: name, mode: mode, id: id))
+                entries.append(TreeEntry(name: name.bytes, mode: mode, id: id))
             case .tree(let sub):
-                entries.append(TreeEntry(name: name, mode: .tree, id: try writeTree(sub)))
+                entries.append(TreeEntry(name: name.bytes, mode: .tree, id: try writeTree(sub)))
             }
         }
         return try writeTree(entries: entries)
