@@ -2,37 +2,64 @@ import COpenSSL
 import CZlib
 
 /// Builds a version-2 pack (no deltas) in memory: header, each object zlib-compressed,
-/// SHA-1 trailer. Used to flush the objects a record queued in the in-memory backend
+/// SHA-1 trailer; and its version-2 index (the objects' ids, offsets and CRC-32s are
+/// known while packing, so nothing has to inflate and re-hash the pack to index it). Used to flush the objects a record queued in the in-memory backend
 /// without libgit2's pack builder, which walks the whole commit (so it repacks every
 /// object reachable from it, even those already stored) and searches for deltas.
 struct PackWriter {
     private(set) var bytes: [UInt8] = []
     private var count: UInt32 = 0
-    private let stream: UnsafeMutablePointer<z_stream>
+    /// Per object: id, offset in the pack, CRC-32 of its packed bytes.
+    private var index: [(id: ObjectID, offset: UInt64, crc: UInt32)] = []
+    /// Objects smaller than this are stored (zlib level 0): most objects are file
+    /// records of ~85 bytes of mostly hex, where compressing costs ~4 µs each (about
+    /// 0.1 s per 20,000 files) to save ~25 bytes. Larger objects (trees, property
+    /// lists) are compressed.
+    static let storeBelow = 512
+
+    private let store: UnsafeMutablePointer<z_stream>
+    private let compress: UnsafeMutablePointer<z_stream>
 
     init() throws(GitError) {
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        // Small objects dominate (file records, trees): a small hash table keeps the
-        // per-object reset cheap.
-        let rc = deflateInit2_(stream, 1, Z_DEFLATED, 15, 4, Z_DEFAULT_STRATEGY,
-                               zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-        guard rc == Z_OK else {
-            stream.deallocate()
-            throw GitError(code: .other(-1), operation: "pack new objects", message: "zlib deflateInit failed (\(rc))")
+        store = try Self.makeStream(level: 0)
+        do {
+            compress = try Self.makeStream(level: 6)
+        } catch {
+            Self.free(store)
+            throw error
         }
         bytes = Array("PACK".utf8) + [0, 0, 0, 2, 0, 0, 0, 0]
     }
 
-    /// Frees the compressor; call once when done.
-    func close() {
+    private static func makeStream(level: Int32) throws(GitError) -> UnsafeMutablePointer<z_stream> {
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        // A small hash table keeps the per-object reset cheap.
+        let rc = deflateInit2_(stream, level, Z_DEFLATED, 15, 4, Z_DEFAULT_STRATEGY,
+                               zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard rc == Z_OK else {
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+            throw GitError(code: .other(-1), operation: "pack new objects", message: "zlib deflateInit failed (\(rc))")
+        }
+        return stream
+    }
+
+    private static func free(_ stream: UnsafeMutablePointer<z_stream>) {
         deflateEnd(stream)
         stream.deinitialize(count: 1)
         stream.deallocate()
     }
 
+    /// Frees the compressors; call once when done.
+    func close() {
+        Self.free(store)
+        Self.free(compress)
+    }
+
     /// Appends one object (type 1 commit, 2 tree, 3 blob, 4 tag).
-    mutating func append(type: Int, data: UnsafeRawBufferPointer) throws(GitError) {
+    mutating func append(id: ObjectID, type: Int, data: UnsafeRawBufferPointer) throws(GitError) {
+        let offset = bytes.count
         var size = UInt64(data.count)
         var first = UInt8(type << 4) | UInt8(size & 0x0f)
         size >>= 4
@@ -42,6 +69,7 @@ struct PackWriter {
             size >>= 7
         }
         bytes.append(first)
+        let stream = data.count < Self.storeBelow ? store : compress
         guard deflateReset(stream) == Z_OK else { throw zlibFailure("deflateReset") }
         let bound = Int(deflateBound(stream, uLong(data.count)))
         let start = bytes.count
@@ -56,22 +84,66 @@ struct PackWriter {
         }
         guard rc == Z_STREAM_END else { throw zlibFailure("deflate (\(rc))") }
         bytes.removeLast(Int(stream.pointee.avail_out))
+        let crc = bytes.withUnsafeBufferPointer { all in
+            UInt32(crc32(0, all.baseAddress! + offset, uInt(all.count - offset)))
+        }
+        index.append((id, UInt64(offset), crc))
         count += 1
     }
 
-    /// Fills in the object count and appends the SHA-1 trailer; returns the pack.
-    mutating func finish() throws(GitError) -> [UInt8] {
+    /// Fills in the object count and appends the SHA-1 trailer; returns the pack, its
+    /// index and its checksum (the pack's name).
+    mutating func finish() throws(GitError) -> (pack: [UInt8], index: [UInt8], checksum: [UInt8]) {
         for i in 0..<4 { bytes[8 + i] = UInt8(truncatingIfNeeded: count >> (24 - 8 * UInt32(i))) }
+        let checksum = try Self.sha1(bytes)
+        bytes.append(contentsOf: checksum)
+        return (bytes, try makeIndex(packChecksum: checksum), checksum)
+    }
+
+    /// The version-2 index: magic, version, fan-out, sorted ids, CRC-32s, 31-bit offsets
+    /// (larger ones through the 64-bit table), the pack checksum, its own checksum.
+    private func makeIndex(packChecksum: [UInt8]) throws(GitError) -> [UInt8] {
+        let sorted = index.sorted { $0.id.bytes.lexicographicallyPrecedes($1.id.bytes) }
+        var out: [UInt8] = [0xff, 0x74, 0x4f, 0x63, 0, 0, 0, 2]
+        out.reserveCapacity(8 + 1024 + sorted.count * 28 + 40)
+        func put32(_ v: UInt32) { for s in stride(from: 24, through: 0, by: -8) { out.append(UInt8(truncatingIfNeeded: v >> UInt32(s))) } }
+        var fanout = [UInt32](repeating: 0, count: 256)
+        for entry in sorted { fanout[Int(entry.id.bytes[0])] += 1 }
+        var running: UInt32 = 0
+        for b in 0..<256 {
+            running += fanout[b]
+            put32(running)
+        }
+        for entry in sorted { out.append(contentsOf: entry.id.bytes) }
+        for entry in sorted { put32(entry.crc) }
+        var large: [UInt64] = []
+        for entry in sorted {
+            if entry.offset < 0x8000_0000 {
+                put32(UInt32(entry.offset))
+            } else {
+                put32(0x8000_0000 | UInt32(large.count))
+                large.append(entry.offset)
+            }
+        }
+        for offset in large {
+            put32(UInt32(truncatingIfNeeded: offset >> 32))
+            put32(UInt32(truncatingIfNeeded: offset))
+        }
+        out.append(contentsOf: packChecksum)
+        out.append(contentsOf: try Self.sha1(out))
+        return out
+    }
+
+    private static func sha1(_ data: [UInt8]) throws(GitError) -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
         var length: UInt32 = 0
-        let ok = bytes.withUnsafeBytes { raw in
+        let ok = data.withUnsafeBytes { raw in
             EVP_Digest(raw.baseAddress, raw.count, &digest, &length, EVP_sha1(), nil)
         }
         guard ok == 1, length == 20 else {
             throw GitError(code: .other(-1), operation: "pack new objects", message: "SHA-1 failed")
         }
-        bytes.append(contentsOf: digest[0..<20])
-        return bytes
+        return Array(digest[0..<20])
     }
 
     private func zlibFailure(_ what: String) -> GitError {

@@ -1,3 +1,4 @@
+import Glibc
 import CLibgit2
 
 /// An open git repository. One owner of the `git_repository` pointer; `deinit` frees it.
@@ -131,6 +132,35 @@ public final class Repository {
         }
     }
 
+    /// Writes `bytes` to a temporary file in `folder`, then renames it to `target`
+    /// (read-only, like git's pack files).
+    private static func writeFileAtomically(_ target: String, _ bytes: [UInt8], folder: String) throws(GitError) {
+        var template = Array((folder + "tmp_pack_XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw ioFailure("create a temporary pack file in \(folder)") }
+        let temp = String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + written, raw.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                close(fd)
+                unlink(temp)
+                throw ioFailure("write \(temp)")
+            }
+            written += n
+        }
+        fchmod(fd, 0o444)
+        guard close(fd) == 0, rename(temp, target) == 0 else {
+            unlink(temp)
+            throw ioFailure("write \(target)")
+        }
+    }
+
+    private static func ioFailure(_ what: String) -> GitError {
+        GitError(code: .other(-1), operation: "pack new objects", message: "cannot \(what): \(String(cString: strerror(errno)))")
+    }
+
     /// Writes every object queued since the last flush as one pack file (`.packed`
     /// mode); a no-op for `.loose` or when nothing new was written. Only the queued
     /// objects are packed (undeltified), never objects the repository holds already.
@@ -145,21 +175,15 @@ public final class Repository {
             var type = GIT_OBJECT_INVALID
             try check(read(&data, &length, &type, mempack, &oid), "read queued object \(id)")
             defer { git_odb_backend_data_free(mempack, data) }
-            try writer.append(type: Int(type.rawValue), data: UnsafeRawBufferPointer(start: data, count: length))
+            try writer.append(id: id, type: Int(type.rawValue), data: UnsafeRawBufferPointer(start: data, count: length))
         }
-        let pack = try writer.finish()
-        try withODB { (odb) throws(GitError) in
-            var packWriter: UnsafeMutablePointer<git_odb_writepack>?
-            try check(git_odb_write_pack(&packWriter, odb, nil, nil), "start writing pack")
-            guard let packWriter else { return }
-            defer { packWriter.pointee.free?(packWriter) }
-            var progress = git_indexer_progress()
-            let appended = pack.withUnsafeBytes { raw in
-                packWriter.pointee.append?(packWriter, raw.baseAddress, raw.count, &progress) ?? -1
-            }
-            try check(appended, "write pack")
-            try check(packWriter.pointee.commit?(packWriter, &progress) ?? -1, "index pack")
-        }
+        let (pack, index, checksum) = try writer.finish()
+        let name = "pack-" + (ObjectID(bytes: checksum)?.hex ?? "")
+        let folder = path + "/objects/pack/"
+        // The pack first, then its index: a reader only looks at packs with an index.
+        try Self.writeFileAtomically(folder + name + ".pack", pack, folder: folder)
+        try Self.writeFileAtomically(folder + name + ".idx", index, folder: folder)
+        try withODB { (odb) throws(GitError) in try check(git_odb_refresh(odb), "refresh object database") }
         try check(git_mempack_reset(mempack), "reset in-memory pack")
         pending = []
         pendingSet = []
