@@ -63,10 +63,11 @@ find "$DATA" -type f -print0 | xargs -0 cat >/dev/null
 rm -rf "$WORK"; mkdir -p "$WORK"
 
 # measure NAME PREP CMD: runs PREP (untimed) then CMD under /usr/bin/time -v, REPEAT
-# times; records the median wall time and the largest peak RSS and CPU% seen.
-declare -A WALL RSS CPU
+# times; records the median wall time, the median CPU time (user + system: robust when
+# other work shares the cores) and the largest peak RSS and CPU% seen.
+declare -A WALL RSS CPU CPUS
 measure() {
-  local name="$1" prep="$2" cmd="$3" walls=() rss=0 cpu=0 i out
+  local name="$1" prep="$2" cmd="$3" walls=() cpus=() rss=0 cpu=0 i out
   for i in $(seq "$REPEAT"); do
     eval "$prep"
     out="$WORK/time.$name.$i"
@@ -76,6 +77,7 @@ measure() {
       if [ "$rc" -gt 1 ]; then echo "$name failed ($rc):" >&2; cat "$WORK/err.$name" >&2; exit 1; fi
     }
     walls+=("$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,p,":"); s=0; for(k=1;k<=n;k++) s=s*60+p[k]; print s}' "$out")")
+    cpus+=("$(awk -F': ' '/User time/ {u=$2} /System time/ {s=$2} END {print u+s}' "$out")")
     local r c
     r=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$out")
     c=$(awk -F': ' '/Percent of CPU/ {sub("%","",$2); print $2}' "$out")
@@ -83,11 +85,13 @@ measure() {
     [ "$c" -gt "$cpu" ] && cpu=$c
   done
   WALL[$name]=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+  CPUS[$name]=$(printf '%s\n' "${cpus[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
   RSS[$name]=$rss CPU[$name]=$cpu
-  echo "  $name: ${WALL[$name]} s (runs: ${walls[*]}), ${rss} KiB, ${cpu}% CPU" >&2
+  echo "  $name: ${WALL[$name]} s (runs: ${walls[*]}), CPU ${CPUS[$name]} s, ${rss} KiB, ${cpu}% CPU" >&2
 }
 
-echo "measuring ($REPEAT runs each; load average: $(cut -d' ' -f1-3 /proc/loadavg))..." >&2
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+echo "measuring ($REPEAT runs each; load average: $LOAD_BEFORE)..." >&2
 
 # SHA-256 baselines: the same files, 2 parallel workers, the faster of coreutils and OpenSSL.
 measure sha256sum : "cd '$BASE' && find . -type f -print0 | xargs -0 -P2 -n 256 sha256sum >/dev/null"
@@ -123,18 +127,18 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2fx", a/b}'; }
 BASELINE=sha256sum
 awk -v a="${WALL[openssl]}" -v b="${WALL[sha256sum]}" 'BEGIN {exit !(a<b)}' && BASELINE=openssl
 RECORD_PAIR=$(awk -v a="${WALL[snapshot]}" -v b="${WALL[snapshot_moved]}" 'BEGIN {print a+b}')
-row() { printf '| %s | %s s | %s MiB | %s%% | %s |\n' "$1" "${WALL[$1]}" "$(mib "${RSS[$1]}")" "${CPU[$1]}" "$2"; }
+row() { printf '| %s | %s s | %s s | %s%% | %s MiB | %s |\n' "$1" "${WALL[$1]}" "${CPUS[$1]}" "${CPU[$1]}" "$(mib "${RSS[$1]}")" "$2"; }
 
 cat <<TABLE
 
-Bundle: $BUNDLE_FILES files, $BUNDLE_BYTES bytes ($(mib $((BUNDLE_BYTES / 1024))) MiB); $(nproc) cores; median of $REPEAT runs; warm page cache.
+Bundle: $BUNDLE_FILES files, $BUNDLE_BYTES bytes ($(mib $((BUNDLE_BYTES / 1024))) MiB); $(nproc) cores; median of $REPEAT runs; warm page cache; load average before: $LOAD_BEFORE, after: $(cut -d' ' -f1-3 /proc/loadavg).
 
-| Measurement | Wall | Peak RSS | CPU | Note |
-|---|---|---|---|---|
+| Measurement | Wall | CPU time | CPU (max) | Peak RSS | Note |
+|---|---|---|---|---|---|
 $(row sha256sum "sha256sum, 2 workers")
 $(row openssl "openssl dgst -sha256, 2 workers")
 $(row git "git add -A && git commit (non-bare scratch repo)")
-$(row snapshot "vs $BASELINE: $(ratio "${WALL[snapshot]}" "${WALL[$BASELINE]}") (target ≤ 1.5x); vs git: $(ratio "${WALL[snapshot]}" "${WALL[git]}")")
+$(row snapshot "wall vs $BASELINE: $(ratio "${WALL[snapshot]}" "${WALL[$BASELINE]}") (target ≤ 1.5x), CPU time $(ratio "${CPUS[snapshot]}" "${CPUS[$BASELINE]}"); wall vs git: $(ratio "${WALL[snapshot]}" "${WALL[git]}")")
 $(row snapshot2 "second build, 1% of files rewritten")
 $(row snapshot_moved "build with $CHANGE changed + $MOVE moved files")
 $(row diff_recorded "$CHANGE changed + $MOVE moved (target < 0.5 s, < 200 MiB)")
