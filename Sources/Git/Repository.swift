@@ -180,6 +180,7 @@ public final class Repository {
         let (pack, index, checksum) = try writer.finish()
         let name = "pack-" + (ObjectID(bytes: checksum)?.hex ?? "")
         let folder = path + "/objects/pack/"
+        _ = mkdir(folder, 0o755)  // normally there already (EEXIST)
         // The pack first, then its index: a reader only looks at packs with an index.
         try Self.writeFileAtomically(folder + name + ".pack", pack, folder: folder)
         try Self.writeFileAtomically(folder + name + ".idx", index, folder: folder)
