@@ -70,6 +70,7 @@ measure() {
   local name="$1" prep="$2" cmd="$3" walls=() cpus=() rss=0 cpu=0 i out
   for i in $(seq "$REPEAT"); do
     eval "$prep"
+    sync  # no writeback of earlier steps (git writes ~1 GiB) during the timed command
     out="$WORK/time.$name.$i"
     /usr/bin/time -v -o "$out" bash -c "$cmd" >"$WORK/out.$name" 2>"$WORK/err.$name" || {
       local rc=$?
@@ -97,9 +98,6 @@ echo "measuring ($REPEAT runs each; load average: $LOAD_BEFORE)..." >&2
 measure sha256sum : "cd '$BASE' && find . -type f -print0 | xargs -0 -P2 -n 256 sha256sum >/dev/null"
 measure openssl : "cd '$BASE' && find . -type f -print0 | xargs -0 -P2 -n 256 openssl dgst -sha256 >/dev/null"
 
-# git add -A && git commit of the same tree, in a scratch non-bare repository.
-measure git "rm -rf '$WORK/git' && mkdir -p '$WORK/git' && cp -al '$BASE' '$WORK/git/Big.app' && git -C '$WORK/git' init -q" \
-  "cd '$WORK/git' && git add -A && git -c user.name=bench -c user.email=bench@localhost commit -qm base"
 
 # bundlediff snapshot of the first build into an empty repository.
 measure snapshot "rm -rf '$WORK/repo'" "'$BIN' snapshot '$BASE' --repo '$WORK/repo' --recorded-at $STAMP"
@@ -120,6 +118,12 @@ measure diff_recorded : "'$BIN' diff com.example.big@1.0+1 com.example.big@1.0+2
 cp "$WORK/out.diff_recorded" "$WORK/diff_recorded.txt"
 measure diff_disk : "'$BIN' diff '$BASE' '$MOVED'"
 cp "$WORK/out.diff_disk" "$WORK/diff_disk.txt"
+
+# Last: git writes a compressed copy of every file (~1 GiB per run).
+# git add -A && git commit of the same tree, in a scratch non-bare repository.
+measure git "rm -rf '$WORK/git' && mkdir -p '$WORK/git' && cp -al '$BASE' '$WORK/git/Big.app' && git -C '$WORK/git' init -q" \
+  "cd '$WORK/git' && git add -A && git -c user.name=bench -c user.email=bench@localhost commit -qm base"
+rm -rf "$WORK/git"
 
 # --- table -------------------------------------------------------------------
 mib() { awk -v k="$1" 'BEGIN {printf "%.0f", k/1024}'; }
