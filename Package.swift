@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "BundleModel", dependencies: ["PropertyLists", "COpenSSL", "CZlib"]),
         // Non-variadic C wrappers for git_libgit2_opts (Swift cannot call variadic C).
         .target(name: "CGitShim", dependencies: ["CLibgit2"]),
-        .target(name: "Git", dependencies: ["CLibgit2", "CGitShim"]),
+        .target(name: "Git", dependencies: ["CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
         .target(name: "SnapshotStore", dependencies: ["Git", "BundleModel", "PropertyLists"]),
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
         .target(name: "Rules", dependencies: ["Comparison", "BundleModel", "PropertyLists"]),

@@ -1,12 +1,20 @@
 #!/usr/bin/env python3
 """Generates a large synthetic iOS app for the benchmarks.
 
-usage: generate_bundle.py OUT_DIR [--files 20000] [--bytes 1073741824] [--mutate PERCENT --seed N]
+usage: generate_bundle.py OUT_DIR [--files 20000] [--bytes 1073741824] [--seed N]
+       generate_bundle.py OUT_DIR [--mutate PERCENT | --change N] [--move N] [--seed N]
 
 Writes OUT_DIR/Big.app with an Info.plist, 30 .lproj folders of .strings files and
 nested folders of binary-looking resources whose sizes follow a long-tailed
-distribution summing to about --bytes. With --mutate, rewrites PERCENT of the files of an
-existing bundle (new content, same path) and bumps CFBundleVersion: the "rebuild" case.
+distribution summing to about --bytes.
+
+On an existing bundle ("rebuild" cases; CFBundleVersion is bumped):
+  --mutate PERCENT  rewrites PERCENT of the resource files (new content, same path);
+  --change N        the same for exactly N files;
+  --move N          moves N other resource files (unchanged content) to another folder,
+                    keeping their names (Resources/dXX/eYY/rZ.bin -> Resources/moved/dXX/rZ.bin).
+Rewritten and moved files are replaced by new inodes (write to a temporary name, then
+rename), so the bundle may be a hard-linked copy (`cp -al`) of another one.
 """
 import argparse, os, plistlib, random
 
@@ -15,32 +23,56 @@ def content(rng, size):
     return rng.randbytes(size)
 
 
+def replace(path, data):
+    tmp = path + ".tmp-gen"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
+def rebuild(app, a, rng):
+    paths = sorted(os.path.join(d, f) for d, _, fs in os.walk(app) for f in fs
+                   if f not in ("Info.plist",) and not f.endswith(".strings"))
+    n_change = a.change if a.change is not None else int(len(paths) * (a.mutate or 0) / 100)
+    n_move = a.move or 0
+    if n_change + n_move > len(paths):
+        raise SystemExit(f"only {len(paths)} resource files: cannot change {n_change} and move {n_move}")
+    picked = rng.sample(paths, n_change + n_move)
+    for p in picked[:n_change]:
+        replace(p, content(rng, os.path.getsize(p)))
+    resources = os.path.join(app, "Resources")
+    for p in picked[n_change:]:
+        rel = os.path.relpath(p, resources).split(os.sep)  # dXX, eYY, name
+        dest_dir = os.path.join(resources, "moved", rel[0])
+        os.makedirs(dest_dir, exist_ok=True)
+        os.rename(p, os.path.join(dest_dir, rel[-1]))
+    info = os.path.join(app, "Info.plist")
+    with open(info, "rb") as f:
+        d = plistlib.load(f)
+    d["CFBundleVersion"] = str(int(d["CFBundleVersion"]) + 1)
+    replace(info, plistlib.dumps(d))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
     ap.add_argument("--files", type=int, default=20000)
     ap.add_argument("--bytes", type=int, default=1 << 30)
-    ap.add_argument("--mutate", type=float)
+    ap.add_argument("--mutate", type=float, help="rewrite this percentage of the files of an existing bundle")
+    ap.add_argument("--change", type=int, help="rewrite exactly this many files of an existing bundle")
+    ap.add_argument("--move", type=int, help="move this many files of an existing bundle to another folder")
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     app = os.path.join(a.out, "Big.app")
     rng = random.Random(a.seed)
-    if a.mutate is not None:
-        paths = sorted(os.path.join(d, f) for d, _, fs in os.walk(app) for f in fs
-                       if f not in ("Info.plist",) and not f.endswith(".strings"))
-        for p in rng.sample(paths, int(len(paths) * a.mutate / 100)):
-            size = os.path.getsize(p)
-            with open(p, "wb") as f:
-                f.write(content(rng, size))
-        info = os.path.join(app, "Info.plist")
-        d = plistlib.load(open(info, "rb"))
-        d["CFBundleVersion"] = str(int(d["CFBundleVersion"]) + 1)
-        plistlib.dump(d, open(info, "wb"))
+    if a.mutate is not None or a.change is not None or a.move is not None:
+        rebuild(app, a, rng)
         return
     os.makedirs(app, exist_ok=True)
-    plistlib.dump({"CFBundleIdentifier": "com.example.big", "CFBundleVersion": "1",
-                   "CFBundleShortVersionString": "1.0", "CFBundleExecutable": "Big",
-                   "CFBundleSupportedPlatforms": ["iPhoneOS"]}, open(os.path.join(app, "Info.plist"), "wb"))
+    with open(os.path.join(app, "Info.plist"), "wb") as f:
+        plistlib.dump({"CFBundleIdentifier": "com.example.big", "CFBundleVersion": "1",
+                       "CFBundleShortVersionString": "1.0", "CFBundleExecutable": "Big",
+                       "CFBundleSupportedPlatforms": ["iPhoneOS"]}, f)
     langs = [f"l{i:02d}" for i in range(30)]
     n_strings = 30 * 10
     for lang in langs:

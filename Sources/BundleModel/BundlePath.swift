@@ -13,13 +13,26 @@ public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public var isRoot: Bool { bytes.isEmpty }
 
+    /// Hashes the bytes in one call (the synthesized conformance feeds them one by one,
+    /// which dominated path-keyed dictionaries in large builds).
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    public static func == (a: BundlePath, b: BundlePath) -> Bool { a.bytes == b.bytes }
+
     /// The components (names) of the path.
     public var components: [[UInt8]] {
         bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Array.init)
     }
 
     /// The last component.
-    public var name: [UInt8] { components.last ?? [] }
+    public var name: [UInt8] {
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? bytes.startIndex
+        return Array(bytes[start..<end])
+    }
 
     /// The last component as text (lossy for invalid UTF-8).
     public var nameString: String { String(decoding: name, as: UTF8.self) }

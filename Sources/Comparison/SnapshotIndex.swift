@@ -72,20 +72,27 @@ public struct SnapshotIndex: Sendable {
 
     /// Every `.lproj` folder of `bundle` (not inside another `.lproj`), by full path.
     public func localizationFolders(of bundle: BundleInfo) -> [BundlePath] {
+        // Scans each path's bytes in place (no per-component arrays): this runs over
+        // every file of the bundle, for several rules.
         var folders = Set<BundlePath>()
-        for file in files(of: bundle) {
-            guard let rel = file.path.relative(to: bundle.path) else { continue }
-            var prefix = bundle.path
-            for component in rel.components.dropLast() {
-                prefix = prefix.appending(component)
-                if LanguageCode.isLocalizationFolderName(component) {
-                    folders.insert(prefix)
+        let suffix = Self.lprojSuffix
+        let slash = UInt8(ascii: "/")
+        for file in files(of: bundle) where file.path.isWithin(bundle.path) {
+            let bytes = file.path.bytes
+            var start = bundle.path.isRoot ? 0 : bundle.path.bytes.count + 1
+            // Every component but the last (the file's own name).
+            while start < bytes.count, let end = bytes[start...].firstIndex(of: slash) {
+                if end - start > suffix.count, bytes[(end - suffix.count)..<end].elementsEqual(suffix) {
+                    folders.insert(BundlePath(bytes: Array(bytes[..<end])))
                     break
                 }
+                start = end + 1
             }
         }
         return folders.sorted()
     }
+
+    private static let lprojSuffix = Array(".lproj".utf8)
 
     /// Localization names (folder names without `.lproj`) of `bundle`, sorted and unique.
     public func localizations(of bundle: BundleInfo) -> [String] {

@@ -34,6 +34,13 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
         bytes = out
     }
 
+    /// Hashes the 20 bytes in one call (the synthesized conformance feeds them one by one).
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    public static func == (a: ObjectID, b: ObjectID) -> Bool { a.bytes == b.bytes }
+
     init(_ oid: git_oid) {
         var copy = oid
         bytes = withUnsafeBytes(of: &copy.id) { Array($0) }

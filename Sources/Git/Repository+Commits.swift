@@ -26,8 +26,9 @@ extension Repository {
                               buffer.count, buffer.baseAddress)
         }
         try check(status, "write commit")
-        pendingObjects.append(out)
-        return ObjectID(out)
+        let id = ObjectID(out)
+        noteWritten(id)
+        return id
     }
 
     private func makeSignature(_ s: Signature) throws(GitError) -> UnsafeMutablePointer<git_signature>? {

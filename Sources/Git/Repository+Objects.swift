@@ -3,12 +3,13 @@ import CLibgit2
 extension Repository {
     /// Writes a blob (queued until `flushObjects()` in `.packed` mode).
     public func writeBlob(_ bytes: [UInt8]) throws(GitError) -> ObjectID {
+        let queued = bytes.withUnsafeBytes { raw in Result { () throws(GitError) in try queueBlob(raw) } }
+        if let id = try queued.get() { return id }
         var oid = git_oid()
         let status = bytes.withUnsafeBytes { raw in
             git_blob_create_from_buffer(&oid, handle, raw.baseAddress, raw.count)
         }
         try check(status, "write blob")
-        pendingObjects.append(oid)
         return ObjectID(oid)
     }
 
@@ -49,20 +50,21 @@ extension Repository {
         }
         var oid = git_oid()
         try check(git_treebuilder_write(&oid, builder), "write tree")
-        pendingObjects.append(oid)
-        return ObjectID(oid)
+        let id = ObjectID(oid)
+        noteWritten(id)
+        return id
     }
 
     /// Writes a nested tree (subtrees first) and returns the root tree id.
     public func writeTree(_ node: TreeNode) throws(GitError) -> ObjectID {
         var entries: [TreeEntry] = []
-        entries.reserveCapacity(node.children.count)
-        for (name, child) in node.children {
+        entries.reserveCapacity(node.entries.count)
+        for (name, child) in node.entries {
             switch child {
             case .blob(let id, let mode):
-                entries.append(TreeEntry(name: name, mode: mode, id: id))
+                entries.append(TreeEntry(name: name.bytes, mode: mode, id: id))
             case .tree(let sub):
-                entries.append(TreeEntry(name: name, mode: .tree, id: try writeTree(sub)))
+                entries.append(TreeEntry(name: name.bytes, mode: .tree, id: try writeTree(sub)))
             }
         }
         return try writeTree(entries: entries)

@@ -1,3 +1,4 @@
+import Glibc
 import CLibgit2
 
 /// An open git repository. One owner of the `git_repository` pointer; `deinit` frees it.
@@ -23,8 +24,11 @@ public final class Repository {
     /// Whether the repository has no working tree.
     public let isBare: Bool
     private var mempack: UnsafeMutablePointer<git_odb_backend>?
-    /// Objects written since the last flush (some may already have been on disk).
-    var pendingObjects: [git_oid] = []
+    /// The object database, held while `mempack` is attached.
+    private var objectDatabase: OpaquePointer?
+    /// Objects queued in `mempack` since the last flush, in write order.
+    private var pending: [ObjectID] = []
+    private var pendingSet = Set<ObjectID>()
 
     private init(handle: OpaquePointer, writing: ObjectWriting) throws(GitError) {
         self.handle = handle
@@ -35,7 +39,10 @@ public final class Repository {
         if writing == .packed { try attachMempack() }
     }
 
-    deinit { git_repository_free(handle) }
+    deinit {
+        if let objectDatabase { git_odb_free(objectDatabase) }
+        git_repository_free(handle)
+    }
 
     /// Creates a new bare repository at `path` (HEAD unborn, pointing at `refs/heads/main`).
     public static func createBare(at path: String, objectWriting: ObjectWriting = .packed)
@@ -90,48 +97,82 @@ public final class Repository {
             try check(status, "add in-memory pack backend")
         }
         mempack = backend  // owned by the object database from here on
+        var odb: OpaquePointer?
+        try check(git_repository_odb(&odb, handle), "open object database")
+        objectDatabase = odb
+    }
+
+    /// Writes a blob straight into the in-memory pack (`.packed` mode) unless it is queued
+    /// already or stored already; nil in `.loose` mode. Skips libgit2's generic write
+    /// path, which looks for every new object in the loose folder and rescans the pack
+    /// folder before writing it.
+    func queueBlob(_ bytes: UnsafeRawBufferPointer) throws(GitError) -> ObjectID? {
+        guard let mempack, let objectDatabase, let write = mempack.pointee.write else { return nil }
+        var oid = git_oid()
+        var empty: UInt8 = 0
+        let base = bytes.baseAddress ?? UnsafeRawPointer(withUnsafePointer(to: &empty) { UnsafeRawPointer($0) })
+        try check(git_odb_hash(&oid, base, bytes.count, GIT_OBJECT_BLOB), "hash blob")
+        let id = ObjectID(oid)
+        if pendingSet.contains(id) { return id }
+        if git_odb_exists_ext(objectDatabase, &oid, GIT_ODB_LOOKUP_NO_REFRESH.rawValue) == 1 { return id }
+        try check(write(mempack, &oid, base, bytes.count, GIT_OBJECT_BLOB), "write blob")
+        pending.append(id)
+        pendingSet.insert(id)
+        return id
+    }
+
+    /// Notes an object written through libgit2 so that `flushObjects()` packs it when it
+    /// landed in the in-memory pack (and not when it was stored already).
+    func noteWritten(_ id: ObjectID) {
+        guard let mempack, let exists = mempack.pointee.exists, !pendingSet.contains(id) else { return }
+        var oid = id.oid
+        if exists(mempack, &oid) == 1 {
+            pending.append(id)
+            pendingSet.insert(id)
+        }
     }
 
     /// Writes every object queued since the last flush as one pack file (`.packed`
-    /// mode); a no-op for `.loose` or when nothing was written.
-    ///
-    /// Only the queued objects themselves are packed (`git_mempack_dump` in libgit2 1.5
-    /// would pack every commit's whole tree again, objects already on disk included).
+    /// mode); a no-op for `.loose` or when nothing new was written. Only the queued
+    /// objects are packed (undeltified), never objects the repository holds already.
     public func flushObjects() throws(GitError) {
-        guard let mempack, !pendingObjects.isEmpty else { return }
-        defer { discardPendingObjects() }
-        var builder: OpaquePointer?
-        try check(git_packbuilder_new(&builder, handle), "pack new objects")
-        guard let builder else { return }
-        defer { git_packbuilder_free(builder) }
-        _ = git_packbuilder_set_threads(builder, 1)
-        var seen = Set<ObjectID>()
-        for var oid in pendingObjects where seen.insert(ObjectID(oid)).inserted {
-            // Objects libgit2 found on disk were never queued in memory: skip them.
-            guard mempack.pointee.exists?(mempack, &oid) == 1 else { continue }
-            try check(git_packbuilder_insert(builder, &oid, nil), "pack new objects")
+        guard let mempack, let read = mempack.pointee.read, !pending.isEmpty else { return }
+        var writer = try PackWriter()
+        defer { writer.close() }
+        for id in pending {
+            var oid = id.oid
+            var data: UnsafeMutableRawPointer?
+            var length = 0
+            var type = GIT_OBJECT_INVALID
+            try check(read(&data, &length, &type, mempack, &oid), "read queued object \(id)")
+            defer { git_odb_backend_data_free(mempack, data) }
+            try writer.append(type: Int(type.rawValue), data: UnsafeRawBufferPointer(start: data, count: length))
         }
-        guard git_packbuilder_object_count(builder) > 0 else { return }
-        var buffer = git_buf()
-        defer { git_buf_dispose(&buffer) }
-        try check(git_packbuilder_write_buf(&buffer, builder), "pack new objects")
-        guard let bytes = buffer.ptr else { return }
+        let pack = try writer.finish()
+        // libgit2's indexer checks every object, writes the pack and its index into
+        // objects/pack/ (temporary files, then renames) and adds them to the database.
         try withODB { (odb) throws(GitError) in
-            var writer: UnsafeMutablePointer<git_odb_writepack>?
-            try check(git_odb_write_pack(&writer, odb, nil, nil), "start writing pack")
-            guard let writer else { return }
-            defer { writer.pointee.free?(writer) }
+            var writepack: UnsafeMutablePointer<git_odb_writepack>?
+            try check(git_odb_write_pack(&writepack, odb, nil, nil), "start pack")
+            guard let writepack, let append = writepack.pointee.append, let commit = writepack.pointee.commit else {
+                throw GitError(code: .other(-1), operation: "start pack", message: "no pack writer")
+            }
+            defer { writepack.pointee.free?(writepack) }
             var progress = git_indexer_progress()
-            try check(writer.pointee.append?(writer, bytes, buffer.size, &progress) ?? -1, "write pack")
-            try check(writer.pointee.commit?(writer, &progress) ?? -1, "index pack")
-            // Let the pack backend see the new pack, so objects in it are not queued again.
+            try check(pack.withUnsafeBytes { append(writepack, $0.baseAddress, $0.count, &progress) }, "write pack")
+            try check(commit(writepack, &progress), "index pack")
             try check(git_odb_refresh(odb), "refresh object database")
         }
+        try check(git_mempack_reset(mempack), "reset in-memory pack")
+        pending = []
+        pendingSet = []
     }
 
-    /// Drops every object queued since the last flush (after a failed write, say).
+    /// Drops every object queued since the last flush (after a failed record, say), so
+    /// that the next flush packs only what the next record writes.
     public func discardPendingObjects() {
         if let mempack { _ = git_mempack_reset(mempack) }
-        pendingObjects.removeAll()
+        pending = []
+        pendingSet = []
     }
 }

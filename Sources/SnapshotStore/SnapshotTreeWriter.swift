@@ -12,7 +12,7 @@ struct SnapshotTreeWriter {
     func write(_ snapshot: BuildSnapshot, files: Int, bytes: UInt64) throws(TreeProblem) -> ObjectID {
         do {
             var filesNode = TreeNode()
-            var blobCache: [[UInt8]: ObjectID] = [:]
+            var blobCache: [BlobKey: ObjectID] = [:]
             for entry in snapshot.entries {
                 let components = try Self.storedComponents(entry.path)
                 switch entry.kind {
@@ -47,11 +47,19 @@ struct SnapshotTreeWriter {
         }
     }
 
-    private func blob(_ bytes: [UInt8], cache: inout [[UInt8]: ObjectID]) throws(GitError) -> ObjectID {
-        if let id = cache[bytes] { return id }
+    private func blob(_ bytes: [UInt8], cache: inout [BlobKey: ObjectID]) throws(GitError) -> ObjectID {
+        let key = BlobKey(bytes: bytes)
+        if let id = cache[key] { return id }
         let id = try repository.writeBlob(bytes)
-        cache[bytes] = id
+        cache[key] = id
         return id
+    }
+
+    /// Blob content as a dictionary key, hashed in one call (not byte by byte).
+    struct BlobKey: Hashable {
+        let bytes: [UInt8]
+        func hash(into hasher: inout Hasher) { bytes.withUnsafeBytes { hasher.combine(bytes: $0) } }
+        static func == (a: BlobKey, b: BlobKey) -> Bool { a.bytes == b.bytes }
     }
 
     /// The escaped tree names of a path; throws for the root or a non-canonical path

@@ -59,6 +59,47 @@ import Testing
         #expect(try repo.contains(blob))
     }
 
+    @Test func laterPacksHoldOnlyNewObjects() throws {
+        let dir = try ScratchDir()
+        defer { dir.remove() }
+        let repo = try Repository.createBare(at: dir.path)
+        let shared = try repo.writeBlob(Array("shared\n".utf8))
+        let big = try repo.writeBlob(Array(repeating: UInt8(ascii: "x"), count: 100_000))  // compressed
+        let empty = try repo.writeBlob([])
+        var node = TreeNode()
+        try node.insertBlob(shared, mode: .blob, at: [Array("a".utf8)])
+        try node.insertBlob(big, mode: .blob, at: [Array("big".utf8)])
+        try node.insertBlob(empty, mode: .blob, at: [Array("empty".utf8)])
+        let first = try repo.createCommit(tree: try repo.writeTree(node), parents: [], author: signature,
+                                          committer: signature, message: "first\n")
+        try repo.flushObjects()
+
+        #expect(try repo.writeBlob(Array("shared\n".utf8)) == shared)  // stored already
+        let added = try repo.writeBlob(Array("added\n".utf8))
+        try node.insertBlob(added, mode: .blob, at: [Array("b".utf8)])
+        let second = try repo.createCommit(tree: try repo.writeTree(node), parents: [first], author: signature,
+                                           committer: signature, message: "second\n")
+        try repo.flushObjects()
+        try repo.flushObjects()  // nothing queued: no empty pack
+        try repo.createReference("refs/heads/main", target: second, message: "test")
+
+        let packDir = dir.path + "/objects/pack"
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: packDir).filter { $0.hasSuffix(".idx") }.sorted()
+        #expect(indexes.count == 2)
+        var counts: [Int] = []
+        for index in indexes {
+            let listing = try runGit(["verify-pack", "-v", packDir + "/" + index], in: dir.path)
+            #expect(listing.status == 0)
+            counts.append(listing.out.split(separator: "\n").filter { $0.contains(" blob ") || $0.contains(" tree ") || $0.contains(" commit ") }.count)
+        }
+        // First pack: 3 blobs, 1 tree, 1 commit. Second: 1 blob, 1 tree, 1 commit.
+        #expect(counts.sorted() == [3, 5])
+        #expect(try runGit(["fsck", "--strict", "--full"], in: dir.path).status == 0)
+        #expect(try runGit(["cat-file", "-p", "main:b"], in: dir.path).out == "added\n")
+        #expect(try runGit(["cat-file", "-s", "main:big"], in: dir.path).out == "100000\n")
+        #expect(try Repository.open(at: dir.path).readBlob(big).count == 100_000)
+    }
+
     @Test func unflushedObjectsAreNeverWritten() throws {
         let dir = try ScratchDir()
         defer { dir.remove() }
