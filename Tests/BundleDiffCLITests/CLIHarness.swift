@@ -42,20 +42,8 @@ enum CLIHarness {
 
     /// Runs the git CLI on a repository, isolated from the machine's configuration.
     static func git(_ arguments: [String], repo: String) throws -> (status: Int32, out: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "--git-dir", repo] + arguments
-        var env = ProcessInfo.processInfo.environment
-        env["GIT_CONFIG_GLOBAL"] = "/dev/null"
-        env["GIT_CONFIG_NOSYSTEM"] = "1"
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = try runGit(["--git-dir", repo] + arguments, in: root)
+        return (r.status, r.out + r.err)
     }
 }
 
