@@ -18,7 +18,7 @@ import Testing
         root["UIDeviceFamily"] = .array([.integer(PlistInteger(1)), .integer(PlistInteger(2))])
         root["CFBundleIcons"] = .dictionary(inner)
         root["Ratio"] = .real(1.5)
-        root["Tiny"] = .real(5e-324)
+        root["Tiny"] = .real(.leastNonzeroMagnitude)  // 5e-324
         root["Inf"] = .real(-.infinity)
         root["Flag"] = .boolean(true)
         root["Off"] = .boolean(false)
