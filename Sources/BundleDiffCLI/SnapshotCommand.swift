@@ -42,13 +42,17 @@ struct SnapshotCommand: ParsableCommand {
         if let recordedAt, Timestamp.parse(recordedAt) == nil {
             throw ValidationError("--recorded-at '\(recordedAt)' is not an ISO-8601 time such as 2026-11-01T09:00:00Z")
         }
+        if let problem = recordOptions(at: 0).problem { throw ValidationError(problem) }
+    }
+
+    private func recordOptions(at time: Int64) -> RecordOptions {
+        RecordOptions(channel: channel, label: label, userTags: tags, recordedAt: time, toolVersion: ToolInfo.version,
+                      allowDuplicate: allowDuplicate)
     }
 
     func run() throws {
         let console = Console.current
-        let options = RecordOptions(channel: channel, label: label, userTags: tags,
-                                    recordedAt: recordedAt.flatMap(Timestamp.parse) ?? Timestamp.now(),
-                                    toolVersion: ToolInfo.version, allowDuplicate: allowDuplicate)
+        let options = recordOptions(at: recordedAt.flatMap(Timestamp.parse) ?? Timestamp.now())
         let repo = history.location(console)
         let bar = ProgressBar(console: console)
         let result: RecordResult

@@ -34,9 +34,13 @@ public struct BuildSnapshot: Sendable {
         return outer.first { $0.kind == .app } ?? outer.first
     }
 
-    /// Total bytes of all files.
+    /// Total bytes of all files (saturating: never traps, whatever the sizes claim).
     public var totalBytes: UInt64 {
-        entries.reduce(0) { $0 + ($1.kind == .file ? $1.size : 0) }
+        entries.reduce(0) { sum, entry in
+            guard entry.kind == .file else { return sum }
+            let (next, overflow) = sum.addingReportingOverflow(entry.size)
+            return overflow ? .max : next
+        }
     }
 
     /// Number of files (not directories or symlinks).

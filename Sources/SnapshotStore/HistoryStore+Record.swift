@@ -27,7 +27,7 @@ extension HistoryStore {
             throw StoreError(.invalidInput, repository: path, "the build has no bundle identifier or bundle name to record it under")
         }
         let branch = RefNames.branch(app: app, channel: options.channel)
-        let (files, bytes) = Self.counts(snapshot)
+        let (files, bytes) = (snapshot.fileCount, snapshot.totalBytes)
         let tree: ObjectID
         do {
             tree = try SnapshotTreeWriter(repository: repository).write(snapshot, files: files, bytes: bytes)
@@ -101,20 +101,11 @@ extension HistoryStore {
     }
 
     private func validate(_ options: RecordOptions) throws(StoreError) {
-        guard RefNames.isValidChannel(options.channel) else {
-            throw StoreError(.invalidInput, repository: path,
-                             "invalid channel name '\(options.channel)': use letters, digits, '.', '_' and '-'")
-        }
+        if let problem = options.problem { throw StoreError(.invalidInput, repository: path, problem) }
         for tag in options.userTags {
-            guard RefNames.isValidUserTag(tag) else {
-                throw StoreError(.invalidInput, repository: path, "invalid tag name '\(tag)'")
-            }
             if try git({ () throws(GitError) in try repository.referenceTarget(RefNames.tagsPrefix + tag) }) != nil {
                 throw StoreError(.tagExists, repository: path, "tag \(tag) already exists; choose another name")
             }
-        }
-        if Set(options.userTags).count != options.userTags.count {
-            throw StoreError(.invalidInput, repository: path, "the same tag is given twice")
         }
     }
 
@@ -133,25 +124,12 @@ extension HistoryStore {
         return String(name[..<dot])
     }
 
-    /// Files and total bytes, with saturating addition.
-    static func counts(_ snapshot: BuildSnapshot) -> (Int, UInt64) {
-        var files = 0
-        var bytes: UInt64 = 0
-        for entry in snapshot.entries where entry.kind == .file {
-            files += 1
-            let (sum, overflow) = bytes.addingReportingOverflow(entry.size)
-            bytes = overflow ? UInt64.max : sum
-        }
-        return (files, bytes)
-    }
-
     private static func backoff(attempt: Int) {
         let ceiling = min(50, 2 + attempt * 2)
         let millis = Int.random(in: 1...ceiling)
         Thread.sleep(forTimeInterval: Double(millis) / 1000)
     }
 
-    /// Points HEAD at `branch` when HEAD does not name an existing reference.
     /// Points an unborn HEAD at `branch`. Two first recordings may race for HEAD's lock:
     /// the loser re-reads HEAD and is done once the winner has pointed it at a real ref.
     private func pointHeadIfUnborn(at branch: String) throws(StoreError) {

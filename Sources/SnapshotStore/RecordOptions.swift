@@ -22,6 +22,17 @@ public struct RecordOptions: Sendable {
         self.toolVersion = toolVersion
         self.allowDuplicate = allowDuplicate
     }
+
+    /// What is wrong with the channel or tag names, nil when they are fine: checked before
+    /// anything is read or written.
+    public var problem: String? {
+        guard RefNames.isValidChannel(channel) else {
+            return "invalid channel name '\(channel)': use letters, digits, '.', '_' and '-'"
+        }
+        if let bad = userTags.first(where: { !RefNames.isValidUserTag($0) }) { return "invalid tag name '\(bad)'" }
+        if Set(userTags).count != userTags.count { return "the same tag is given twice" }
+        return nil
+    }
 }
 
 /// What a recording did.
