@@ -11,17 +11,25 @@ public struct BuildSide: Sendable {
     public var recorded: RecordedBuild?
 
     /// Resolves `reference`: an existing path on disk is read as a build; anything else is
-    /// looked up in the history (`store`), narrowed to `app` and `channel` when given.
+    /// looked up in the history (`store`), narrowed to `app` and `channel` when given. When
+    /// that fails too and the reference looks like a path (a `/` or a bundle extension),
+    /// the error is about the missing file, not the history.
     public static func resolve(_ reference: String, store: () throws(UserFacingError) -> HistoryStore,
                                app: String?, channel: String?) throws(UserFacingError) -> BuildSide {
-        if FileManager.default.fileExists(atPath: reference) || reference.contains("/") {
+        if FileManager.default.fileExists(atPath: reference) {
             return BuildSide(reference: reference, snapshot: try BuildLoader.read(reference), recorded: nil)
         }
-        let history = try store()
-        let build = try History.run { () throws(StoreError) in
-            try history.resolve(reference, app: app, channel: channel)
+        do {
+            let (build, snapshot) = try History.load(try store(), reference: reference, app: app, channel: channel)
+            return BuildSide(reference: reference, snapshot: snapshot, recorded: build)
+        } catch {
+            guard looksLikePath(reference) else { throw error }
+            return BuildSide(reference: reference, snapshot: try BuildLoader.read(reference), recorded: nil)
         }
-        let snapshot = try History.run { () throws(StoreError) in try history.snapshot(of: build) }
-        return BuildSide(reference: reference, snapshot: snapshot, recorded: build)
+    }
+
+    private static func looksLikePath(_ reference: String) -> Bool {
+        let extensions = [".app", ".ipa", ".zip", ".xcarchive", ".framework", ".appex", ".bundle", ".xctest", ".xpc"]
+        return reference.contains("/") || extensions.contains { reference.lowercased().hasSuffix($0) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotStore
 
 /// Recording times: seconds since 1970 (UTC), parsed from and printed as ISO-8601.
 public enum Timestamp {
@@ -15,11 +16,6 @@ public enum Timestamp {
         Int64(Date().timeIntervalSince1970.rounded(.down))
     }
 
-    /// `2026-11-01T09:00:00Z`.
-    public static func format(_ seconds: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
-    }
+    /// `2026-11-01T09:00:00Z` (the same form the commit trailers use).
+    public static func format(_ seconds: Int64) -> String { ISO8601UTC.format(seconds) }
 }

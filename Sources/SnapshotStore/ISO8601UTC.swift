@@ -1,6 +1,6 @@
 /// `YYYY-MM-DDTHH:MM:SSZ` for seconds since 1970, without Foundation date formatting.
-enum ISO8601UTC {
-    static func format(_ seconds: Int64) -> String {
+public enum ISO8601UTC {
+    public static func format(_ seconds: Int64) -> String {
         let (days, secondOfDay) = floorDivide(seconds, 86_400)
         let (year, month, day) = civil(fromDays: days)
         func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }

@@ -82,4 +82,16 @@ import TestSupport
         #expect(again.status == 0, "every finding is accepted: \(again.out)")
         #expect(again.out.contains("[new, accepted]"))
     }
+
+    @Test func sidesAreFilesOrRecordedBuildsWhateverTheirSpelling() throws {
+        let scratch = try ScratchDirectory("cli")
+        let repo = scratch.path("h")
+        #expect(CLIHarness.run(["snapshot", CLIHarness.demoBuild(1), "--repo", repo, "--tag", "release/1.0"]).status == 0)
+        let tagged = CLIHarness.run(["diff", "release/1.0", CLIHarness.demoBuild(2), "--repo", repo])
+        #expect(tagged.status == 1, "a tag with a slash is a recorded build: \(tagged.err)")
+        #expect(tagged.out.contains("old: release/1.0 (commit "))
+        let missing = CLIHarness.run(["diff", "build/Missing.ipa", CLIHarness.demoBuild(2), "--repo", scratch.path("none")])
+        #expect(missing.status == 2)
+        #expect(missing.err.hasPrefix("bundlediff: error: build/Missing.ipa: "), "\(missing.err)")
+    }
 }
