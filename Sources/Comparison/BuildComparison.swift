@@ -7,10 +7,15 @@ import PropertyLists
 /// Every list is in a stable order (bundles outermost first then by path; files by path),
 /// so any reporter renders the same comparison byte for byte.
 public struct BuildComparison: Sendable, Equatable {
+    /// Lookups over the older build (which bundle owns a file, a bundle's `.lproj`
+    /// folders); built once by the comparison and shared with the rules.
+    public let oldIndex: SnapshotIndex
+    /// Lookups over the newer build.
+    public let newIndex: SnapshotIndex
     /// The older build.
-    public var old: BuildSnapshot
+    public var old: BuildSnapshot { oldIndex.snapshot }
     /// The newer build.
-    public var new: BuildSnapshot
+    public var new: BuildSnapshot { newIndex.snapshot }
     /// One entry per bundle on either side: matched pairs, added and removed bundles.
     public var bundles: [BundleComparison]
     /// Files that moved, across the whole build (moves between bundles included).
@@ -21,8 +26,14 @@ public struct BuildComparison: Sendable, Equatable {
 
     public init(old: BuildSnapshot, new: BuildSnapshot, bundles: [BundleComparison],
                 moves: [ResourceMove], outsideBundles: FileChanges = FileChanges()) {
-        self.old = old
-        self.new = new
+        self.init(oldIndex: SnapshotIndex(old), newIndex: SnapshotIndex(new), bundles: bundles, moves: moves,
+                  outsideBundles: outsideBundles)
+    }
+
+    init(oldIndex: SnapshotIndex, newIndex: SnapshotIndex, bundles: [BundleComparison], moves: [ResourceMove],
+         outsideBundles: FileChanges) {
+        self.oldIndex = oldIndex
+        self.newIndex = newIndex
         self.bundles = bundles
         self.moves = moves
         self.outsideBundles = outsideBundles

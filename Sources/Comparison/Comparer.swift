@@ -55,7 +55,8 @@ public enum Comparer {
             m.to.first.map { (m.from.path, $0.path) }
         }
         attachMovedPlistChanges(movedPlists, bundles: &bundles, newIndex: newIndex, old: old, new: new)
-        return BuildComparison(old: old, new: new, bundles: bundles, moves: moves, outsideBundles: outsideResult)
+        return BuildComparison(oldIndex: oldIndex, newIndex: newIndex, bundles: bundles, moves: moves,
+                               outsideBundles: outsideResult)
     }
 
     private static func rooted(_ files: [FileEntry], at root: BundlePath) -> [BundlePath: FileEntry] {

@@ -12,13 +12,9 @@ extension LocalizationRule {
         var out: [Finding] = []
         for b in context.comparison.bundles {
             guard let n = b.new else { continue }
-            let now = check(LocalizedBundle(name: b.name, bundle: n, index: context.newIndex,
-                                            configuration: context.configuration), context: context)
+            let now = check(context.localizedBundle(n, named: b.name, isNew: true), context: context)
             guard !now.isEmpty else { continue }
-            let before = b.old.map {
-                check(LocalizedBundle(name: b.name, bundle: $0, index: context.oldIndex,
-                                      configuration: context.configuration), context: context)
-            } ?? []
+            let before = b.old.map { check(context.localizedBundle($0, named: b.name, isNew: false), context: context) } ?? []
             let seen = Set(before.map(\.fingerprint))
             for var f in now {
                 f.isNew = context.hasOldBuild ? !seen.contains(f.fingerprint) : nil

@@ -9,13 +9,22 @@ public struct RuleContext: Sendable {
     public let history: [RecordedVersion]?
     public let oldIndex: SnapshotIndex
     public let newIndex: SnapshotIndex
+    private let localized = LocalizedBundleCache()
 
     public init(comparison: BuildComparison, configuration: RuleConfiguration, history: [RecordedVersion]?) {
         self.comparison = comparison
         self.configuration = configuration
         self.history = history
-        oldIndex = SnapshotIndex(comparison.old)
-        newIndex = SnapshotIndex(comparison.new)
+        oldIndex = comparison.oldIndex
+        newIndex = comparison.newIndex
+    }
+
+    /// `bundle` (named `name` in findings) as the parity rules read it, on the new side or
+    /// the old one; built once per comparison.
+    func localizedBundle(_ bundle: BundleInfo, named name: String, isNew: Bool) -> LocalizedBundle {
+        localized.bundle(bundle, isNew: isNew) {
+            LocalizedBundle(name: name, bundle: bundle, index: isNew ? newIndex : oldIndex, configuration: configuration)
+        }
     }
 
     /// The configured severity of `rule`.
