@@ -10,7 +10,9 @@ extension Repository {
             git_blob_create_from_buffer(&oid, handle, raw.baseAddress, raw.count)
         }
         try check(status, "write blob")
-        return ObjectID(oid)
+        let id = ObjectID(oid)
+        noteWritten(id)
+        return id
     }
 
     /// The bytes of a blob.

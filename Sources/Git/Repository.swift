@@ -1,4 +1,3 @@
-import Glibc
 import CLibgit2
 
 /// An open git repository. One owner of the `git_repository` pointer; `deinit` frees it.
@@ -108,9 +107,8 @@ public final class Repository {
     /// folder before writing it.
     func queueBlob(_ bytes: UnsafeRawBufferPointer) throws(GitError) -> ObjectID? {
         guard let mempack, let objectDatabase, let write = mempack.pointee.write else { return nil }
+        guard let base = bytes.baseAddress else { return nil }  // the empty blob: libgit2's generic path
         var oid = git_oid()
-        var empty: UInt8 = 0
-        let base = bytes.baseAddress ?? UnsafeRawPointer(withUnsafePointer(to: &empty) { UnsafeRawPointer($0) })
         try check(git_odb_hash(&oid, base, bytes.count, GIT_OBJECT_BLOB), "hash blob")
         let id = ObjectID(oid)
         if pendingSet.contains(id) { return id }

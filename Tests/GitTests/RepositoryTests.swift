@@ -26,6 +26,7 @@ import TestSupport
         try node.insertBlob(blob, mode: .blob, at: [Array("a".utf8), Array("b.txt".utf8)])
         try node.insertBlob(blob, mode: .executable, at: [Array("run".utf8)])
         try node.insertDirectory(at: [Array("empty".utf8)])
+        try node.insertBlob(try repo.writeBlob([]), mode: .blob, at: [Array("zero".utf8)])  // the empty blob is packed too
         let tree = try repo.writeTree(node)
         let commit = try repo.createCommit(tree: tree, parents: [], author: signature,
                                            committer: signature, message: "first\n")
@@ -44,8 +45,11 @@ import TestSupport
         #expect(read.message == "first\n")
         #expect(read.author == signature)
         let entries = try reopened.treeEntries(tree)
-        #expect(entries.map { String(decoding: $0.name, as: UTF8.self) } == ["a", "empty", "run"])
-        #expect(entries.map(\.mode) == [.tree, .tree, .executable])
+        #expect(entries.map { String(decoding: $0.name, as: UTF8.self) } == ["a", "empty", "run", "zero"])
+        #expect(entries.map(\.mode) == [.tree, .tree, .executable, .blob])
+        let pack = try #require(packs.first { $0.hasSuffix(".idx") })
+        #expect(try runGit(["verify-pack", "-v", "objects/pack/" + pack], in: dir.path).out
+            .contains("e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 blob"), "git knows the empty blob by heart: look in the pack")
         #expect(try reopened.readBlob(blob) == Array("hello\n".utf8))
         #expect(try reopened.resolveCommit(String(commit.hex.prefix(8))) == commit)
         #expect(try reopened.headReferenceName() == "refs/heads/main")
