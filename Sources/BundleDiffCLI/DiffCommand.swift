@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleDiffKit
+import SnapshotStore
 import Reporters
 
 /// `bundlediff diff <old> <new>`: the full comparison of two builds.
@@ -28,6 +29,10 @@ struct DiffCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Narrows latest/previous to a channel.", valueName: "name"))
     var channel: String?
+
+    func validate() throws {
+        if let channel, let problem = RecordOptions.channelProblem(channel) { throw ValidationError(problem) }
+    }
 
     func run() throws {
         let console = Console.current

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleDiffKit
+import SnapshotStore
 import Foundation
 import Reporters
 
@@ -26,6 +27,10 @@ struct GateCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The history line to compare with.", valueName: "name"))
     var channel = "main"
+
+    func validate() throws {
+        if let problem = RecordOptions.channelProblem(channel) { throw ValidationError(problem) }
+    }
 
     func run() throws {
         let console = Console.current

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleDiffKit
+import SnapshotStore
 
 /// `bundlediff log`: the recorded builds, newest first.
 struct LogCommand: ParsableCommand {
@@ -16,6 +17,10 @@ struct LogCommand: ParsableCommand {
 
     @Option(help: "Output format.")
     var format: OutputFormat = .text
+
+    func validate() throws {
+        if let channel, let problem = RecordOptions.channelProblem(channel) { throw ValidationError(problem) }
+    }
 
     func run() throws {
         let console = Console.current

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleDiffKit
+import SnapshotStore
 import PropertyLists
 
 /// `bundlediff show <snapshot>`: what one recorded build holds, or one value in it.
@@ -39,6 +40,7 @@ struct ShowCommand: ParsableCommand {
     var format: OutputFormat = .text
 
     func validate() throws {
+        if let channel, let problem = RecordOptions.channelProblem(channel) { throw ValidationError(problem) }
         if key == nil, bundle != nil || file != nil { throw ValidationError("--bundle and --file go with --key") }
         if bundle != nil, file != nil { throw ValidationError("give --bundle or --file, not both") }
     }

@@ -8,6 +8,8 @@ import CLibgit2
 extension Repository {
     /// Whether `name` (a full name such as `refs/heads/x`) is a valid reference name.
     public static func isValidReferenceName(_ name: String) -> Bool {
+        // May run before any repository is opened (argument checks): libgit2 must be set up.
+        guard (try? GitRuntime.ensureInitialized()) != nil else { return false }
         var valid: Int32 = 0
         return git_reference_name_is_valid(&valid, name) == 0 && valid == 1
     }

@@ -26,12 +26,15 @@ public struct RecordOptions: Sendable {
     /// What is wrong with the channel or tag names, nil when they are fine: checked before
     /// anything is read or written.
     public var problem: String? {
-        guard RefNames.isValidChannel(channel) else {
-            return "invalid channel name '\(channel)': use letters, digits, '.', '_' and '-'"
-        }
+        if let problem = Self.channelProblem(channel) { return problem }
         if let bad = userTags.first(where: { !RefNames.isValidUserTag($0) }) { return "invalid tag name '\(bad)'" }
         if Set(userTags).count != userTags.count { return "the same tag is given twice" }
         return nil
+    }
+
+    /// What is wrong with a channel name, nil when it is fine.
+    public static func channelProblem(_ channel: String) -> String? {
+        RefNames.isValidChannel(channel) ? nil : "invalid channel name '\(channel)': use letters, digits, '.', '_' and '-'"
     }
 }
 

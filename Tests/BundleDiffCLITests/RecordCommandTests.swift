@@ -53,6 +53,8 @@ import TestSupport
         (["snapshot", CLIHarness.demoBuild(1), "--channel", "release candidate"], "invalid channel name 'release candidate'"),
         (["snapshot", CLIHarness.demoBuild(1), "--tag", "v1", "--tag", "v1"], "the same tag is given twice"),
         (["snapshot", CLIHarness.demoBuild(1), "--tag", "bad..tag"], "invalid tag name 'bad..tag'"),
+        (["gate", CLIHarness.demoBuild(1), "--channel", "no/such"], "invalid channel name 'no/such'"),
+        (["log", "--channel", "a b"], "invalid channel name 'a b'"),
         (["show", "--bundle", "x", "latest"], "--bundle and --file go with --key"),
         (["diff", "a/b.app"], "Missing expected argument '<new>'"),
         (["gate", "x.app", "--fail-on", "fatal"], "fatal"),
