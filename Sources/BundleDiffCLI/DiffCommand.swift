@@ -23,6 +23,7 @@ struct DiffCommand: ParsableCommand {
 
     @OptionGroup var history: HistoryOptions
     @OptionGroup var judgment: JudgmentOptions
+    @OptionGroup var report: ReportOptions
 
     @Option(help: ArgumentHelp("Narrows latest/previous when several apps are recorded.", valueName: "bundle-id"))
     var app: String?
@@ -41,9 +42,9 @@ struct DiffCommand: ParsableCommand {
         let store = LazyHistory(path: repo)
         let oldSide = try BuildSide.resolve(old, store: store.get, app: app, channel: channel)
         let newSide = try BuildSide.resolve(new, store: store.get, app: app, channel: channel)
-        let report = compare.diff(old: oldSide, new: newSide)
-        console.write(TextReporter.render(report))
-        try judgment.writeBaselineIfAsked(report.findings)
-        if report.exitStatus != 0 { throw CommandExit(code: report.exitStatus) }
+        let result = compare.diff(old: oldSide, new: newSide, date: try report.date(console))
+        try report.emit(result, console: console)
+        try judgment.writeBaselineIfAsked(result.findings)
+        if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }
     }
 }

@@ -24,6 +24,7 @@ struct GateCommand: ParsableCommand {
 
     @OptionGroup var history: HistoryOptions
     @OptionGroup var judgment: JudgmentOptions
+    @OptionGroup var report: ReportOptions
 
     @Option(help: ArgumentHelp("The history line to compare with.", valueName: "name"))
     var channel = "main"
@@ -44,10 +45,9 @@ struct GateCommand: ParsableCommand {
         } else {
             baseline = try GateBaseline.fromHistory(try store.getIfPresent(), new: newSide, channel: channel)
         }
-        let report = compare.gate(baseline: baseline, new: newSide)
-        console.line("baseline: \(baseline.side.reference)")
-        console.write(GateReporter.render(report))
-        try judgment.writeBaselineIfAsked(report.findings)
-        if report.exitStatus != 0 { throw CommandExit(code: report.exitStatus) }
+        let result = compare.gate(baseline: baseline, new: newSide, date: try report.date(console))
+        try report.emit(result, console: console)
+        try judgment.writeBaselineIfAsked(result.findings)
+        if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }
     }
 }

@@ -18,21 +18,25 @@ public struct CompareBuilds {
     }
 
     /// The full comparison of two builds with every enabled rule.
-    public func diff(old: BuildSide, new: BuildSide, history: [RecordedVersion]? = nil) -> DiffReport {
-        report(old: old, new: new, history: history, only: nil)
+    /// - Parameter date: the report's date, ISO 8601 UTC (an input, for byte-stable reports).
+    public func diff(old: BuildSide, new: BuildSide, history: [RecordedVersion]? = nil, date: String) -> DiffReport {
+        report(.diff, old: old, new: new, history: history, only: nil, date: date)
     }
 
     /// The version gate: version and nested-version rules only.
-    public func gate(baseline: GateBaseline, new: BuildSide) -> DiffReport {
-        report(old: baseline.side, new: new, history: baseline.history, only: RuleID.versionRules)
+    public func gate(baseline: GateBaseline, new: BuildSide, date: String) -> DiffReport {
+        report(.gate, old: baseline.side, new: new, history: baseline.history, only: RuleID.versionRules, date: date)
     }
 
-    private func report(old: BuildSide, new: BuildSide, history: [RecordedVersion]?, only: Set<RuleID>?) -> DiffReport {
+    private func report(_ kind: DiffReport.Kind, old: BuildSide, new: BuildSide, history: [RecordedVersion]?,
+                        only: Set<RuleID>?, date: String) -> DiffReport {
         let comparison = Comparer.compare(old: old.snapshot, new: new.snapshot)
-        let findings = RuleEngine.run(comparison, configuration: configuration, history: history, only: only)
-        return DiffReport(oldSide: .init(reference: old.reference, commit: old.recorded?.commit),
+        let context = RuleContext(comparison: comparison, configuration: configuration, history: history)
+        let findings = RuleEngine.run(context, only: only)
+        let localization = kind == .diff ? LocalizationMatrix.of(context) : []
+        return DiffReport(kind: kind, oldSide: .init(reference: old.reference, commit: old.recorded?.commit),
                           newSide: .init(reference: new.reference, commit: new.recorded?.commit),
-                          comparison: comparison, findings: findings, failOn: failOn, onlyNew: onlyNew,
-                          toolVersion: ToolInfo.version)
+                          comparison: comparison, findings: findings, localization: localization,
+                          failOn: failOn, onlyNew: onlyNew, toolVersion: ToolInfo.version, date: date)
     }
 }

@@ -3,18 +3,28 @@ import Comparison
 import Rules
 
 /// Everything a reporter renders: the two builds, the facts, the findings and the gate
-/// settings. The tool version is an input, so the same comparison renders byte for byte
-/// the same output anywhere.
+/// settings. The report's date and the tool version are inputs, so the same comparison
+/// renders byte for byte the same output anywhere.
 public struct DiffReport: Sendable {
+    /// Which command made the report: the full `diff` or the version `gate`.
+    public enum Kind: String, Sendable {
+        case diff, gate
+    }
+
+    public var kind: Kind
     /// How the user named each side (a path or a snapshot reference), with its identity.
     public var oldSide: Side
     public var newSide: Side
     public var comparison: BuildComparison
     /// Findings in report order.
     public var findings: [Finding]
+    /// Each bundle's string tables × languages, before and after.
+    public var localization: [LocalizationMatrix.Change]
     public var failOn: Severity
     public var onlyNew: Bool
     public var toolVersion: String
+    /// When the report was made, ISO 8601 UTC (`2026-11-01T09:00:00Z`).
+    public var date: String
 
     /// One side of the comparison as reports name it.
     public struct Side: Sendable, Hashable {
@@ -29,15 +39,19 @@ public struct DiffReport: Sendable {
         }
     }
 
-    public init(oldSide: Side, newSide: Side, comparison: BuildComparison, findings: [Finding],
-                failOn: Severity, onlyNew: Bool, toolVersion: String) {
+    public init(kind: Kind = .diff, oldSide: Side, newSide: Side, comparison: BuildComparison, findings: [Finding],
+                localization: [LocalizationMatrix.Change] = [], failOn: Severity, onlyNew: Bool,
+                toolVersion: String, date: String) {
+        self.kind = kind
         self.oldSide = oldSide
         self.newSide = newSide
         self.comparison = comparison
         self.findings = findings.sorted()
+        self.localization = localization
         self.failOn = failOn
         self.onlyNew = onlyNew
         self.toolVersion = toolVersion
+        self.date = date
     }
 
     /// The findings that fail the gate.
@@ -45,4 +59,10 @@ public struct DiffReport: Sendable {
 
     /// 0 when nothing fails, 1 otherwise.
     public var exitStatus: Int32 { failing.isEmpty ? 0 : 1 }
+
+    /// The app the report is about: the main bundle's identifier, else the build's name.
+    public var appName: String {
+        let c = comparison
+        return c.old.mainBundle?.identifier ?? c.new.mainBundle?.identifier ?? c.new.sourceName
+    }
 }

@@ -17,8 +17,7 @@ public enum TextReporter {
 
     private static func header(_ r: DiffReport, into out: inout String) {
         let c = r.comparison
-        let app = c.old.mainBundle?.identifier ?? c.new.mainBundle?.identifier ?? c.new.sourceName
-        out += "bundlediff \(r.toolVersion): \(app) \(TextFormatting.version(c.old.mainBundle))"
+        out += "bundlediff \(r.toolVersion): \(r.appName) \(TextFormatting.version(c.old.mainBundle))"
             + " → \(TextFormatting.version(c.new.mainBundle))\n"
         out += "old: \(side(r.oldSide))\nnew: \(side(r.newSide))\n"
         out += verdict(r) + "\n"
@@ -53,31 +52,17 @@ public enum TextReporter {
 
     private static func summary(_ c: BuildComparison, into out: inout String) {
         out += "\nBUNDLES\n"
-        for b in c.bundles {
-            let oldBytes = bytes(of: b.old, in: c.old), newBytes = bytes(of: b.new, in: c.new)
-            let delta = Int64(clamping: newBytes) &- Int64(clamping: oldBytes)
+        for b in BundleSummary.all(c) {
             out += "  \(b.name) [\(b.status.rawValue)]: \(TextFormatting.version(b.old)) → \(TextFormatting.version(b.new)); "
-                + "files +\(b.files.added.count) -\(b.files.removed.count) ~\(b.files.modified.count); "
-                + "\(TextFormatting.bytes(newBytes)) (\(TextFormatting.signedBytes(delta)))\n"
-            let langs = (b.new ?? b.old)?.localizations ?? []
-            if !langs.isEmpty || !b.localizationsRemoved.isEmpty {
-                var line = "    languages: " + langs.joined(separator: " ")
-                if !b.localizationsAdded.isEmpty { line += "; added " + b.localizationsAdded.joined(separator: " ") }
-                if !b.localizationsRemoved.isEmpty { line += "; removed " + b.localizationsRemoved.joined(separator: " ") }
-                for r in b.localizationsRenamed { line += "; renamed \(r.from) → \(r.to)" }
+                + "files +\(b.filesAdded) -\(b.filesRemoved) ~\(b.filesModified); "
+                + "\(TextFormatting.bytes(b.newBytes)) (\(TextFormatting.signedBytes(b.bytesDelta)))\n"
+            if !b.languages.isEmpty || !b.languagesRemoved.isEmpty {
+                var line = "    languages: " + b.languages.joined(separator: " ")
+                if !b.languagesAdded.isEmpty { line += "; added " + b.languagesAdded.joined(separator: " ") }
+                if !b.languagesRemoved.isEmpty { line += "; removed " + b.languagesRemoved.joined(separator: " ") }
+                for r in b.languagesRenamed { line += "; renamed \(r.from) → \(r.to)" }
                 out += line + "\n"
             }
-        }
-    }
-
-    /// Bytes of the files directly in a bundle (nested bundles excluded).
-    static func bytes(of bundle: BundleInfo?, in snapshot: BuildSnapshot) -> UInt64 {
-        guard let bundle else { return 0 }
-        let nested = snapshot.bundles.filter { $0.path != bundle.path && $0.path.isWithin(bundle.path) }.map(\.path)
-        return snapshot.entries.reduce(0) { sum, e in
-            guard e.kind == .file, e.path.isWithin(bundle.path), !nested.contains(where: { e.path.isWithin($0) })
-            else { return sum }
-            return sum + e.size
         }
     }
 

@@ -11,7 +11,12 @@ public enum RuleEngine {
     ///   - only: restrict to these rules (`RuleID.versionRules` for the gate); nil runs all.
     public static func run(_ comparison: BuildComparison, configuration: RuleConfiguration = RuleConfiguration(),
                            history: [RecordedVersion]? = nil, only: Set<RuleID>? = nil) -> [Finding] {
-        let context = RuleContext(comparison: comparison, configuration: configuration, history: history)
+        run(RuleContext(comparison: comparison, configuration: configuration, history: history), only: only)
+    }
+
+    /// Runs the rules in `context`, which keeps what they build (localizations) for reuse.
+    public static func run(_ context: RuleContext, only: Set<RuleID>? = nil) -> [Finding] {
+        let configuration = context.configuration
         var out: [Finding] = []
         for id in RuleID.allCases where configuration.isEnabled(id) && (only?.contains(id) ?? true) {
             for var finding in id.ruleType.init().findings(in: context) {

@@ -1,0 +1,47 @@
+import BundleModel
+import Comparison
+
+/// One bundle's line in a report's summary: versions, file counts and bytes before and
+/// after, and its languages. Every reporter shows the same numbers.
+public struct BundleSummary: Sendable, Hashable {
+    public var name: String
+    public var status: BundleComparison.Status
+    public var old: BundleInfo?
+    public var new: BundleInfo?
+    public var filesAdded: Int
+    public var filesRemoved: Int
+    public var filesModified: Int
+    /// Bytes of the files directly in the bundle (nested bundles excluded).
+    public var oldBytes: UInt64
+    public var newBytes: UInt64
+    /// The bundle's languages on the side that exists (the new one when both do).
+    public var languages: [String]
+    public var languagesAdded: [String]
+    public var languagesRemoved: [String]
+    public var languagesRenamed: [LocalizationRename]
+
+    public var bytesDelta: Int64 { Int64(clamping: newBytes) &- Int64(clamping: oldBytes) }
+
+    /// The summaries of every bundle in the comparison, in its order.
+    public static func all(_ c: BuildComparison) -> [BundleSummary] {
+        c.bundles.map { b in
+            BundleSummary(name: b.name, status: b.status, old: b.old, new: b.new,
+                          filesAdded: b.files.added.count, filesRemoved: b.files.removed.count,
+                          filesModified: b.files.modified.count,
+                          oldBytes: bytes(of: b.old, in: c.old), newBytes: bytes(of: b.new, in: c.new),
+                          languages: (b.new ?? b.old)?.localizations ?? [], languagesAdded: b.localizationsAdded,
+                          languagesRemoved: b.localizationsRemoved, languagesRenamed: b.localizationsRenamed)
+        }
+    }
+
+    /// Bytes of the files directly in a bundle (nested bundles excluded).
+    static func bytes(of bundle: BundleInfo?, in snapshot: BuildSnapshot) -> UInt64 {
+        guard let bundle else { return 0 }
+        let nested = snapshot.bundles.filter { $0.path != bundle.path && $0.path.isWithin(bundle.path) }.map(\.path)
+        return snapshot.entries.reduce(0) { sum, e in
+            guard e.kind == .file, e.path.isWithin(bundle.path), !nested.contains(where: { e.path.isWithin($0) })
+            else { return sum }
+            return sum &+ e.size
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// The formats `diff` and `gate` render.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    /// For a terminal (colour only there).
+    case text
+    /// Everything, for scripts; schema in docs/report-schema.json.
+    case json
+    /// A pull-request comment or CI step summary.
+    case markdown
+    /// One self-contained page for a release manager.
+    case html
+    /// JUnit XML: one test case per rule per bundle.
+    case junit
+}
+
+/// Renders a report in a format.
+public enum ReportRenderer {
+    /// - Parameter colour: ANSI colour in text output (a terminal without NO_COLOR).
+    public static func render(_ report: DiffReport, as format: ReportFormat, colour: Bool = false) -> String {
+        switch format {
+        case .text: report.kind == .gate ? GateReporter.render(report) : TextReporter.render(report)
+        case .json, .markdown, .html, .junit: TextReporter.render(report)
+        }
+    }
+}
