@@ -19,7 +19,8 @@ public enum ReportRenderer {
         switch format {
         case .text: report.kind == .gate ? GateReporter.render(report) : TextReporter.render(report)
         case .json: JSONReporter.render(report)
-        case .markdown, .html, .junit: TextReporter.render(report)
+        case .markdown: MarkdownReporter.render(report)
+        case .html, .junit: TextReporter.render(report)
         }
     }
 }

@@ -18,6 +18,8 @@ import TestSupport
         let text = try Self.render("json")
         try GoldenReportTests.check(text, golden: "Tests/Goldens/hostile-diff.json")
         let doc = try JSONTree.parse(text)
-        #expect(doc["findings"] != nil)
+        let messages = (doc["findings"]?.arrayValue ?? []).compactMap { $0["message"]?.stringValue }
+        #expect(messages.contains { $0.contains(ReportFixtures.script) && $0.contains(ReportFixtures.rtl) },
+                "JSON strings carry the text itself, escaped only as JSON requires")
     }
 }
