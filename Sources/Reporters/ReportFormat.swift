@@ -20,7 +20,8 @@ public enum ReportRenderer {
         case .text: report.kind == .gate ? GateReporter.render(report) : TextReporter.render(report)
         case .json: JSONReporter.render(report)
         case .markdown: MarkdownReporter.render(report)
-        case .html, .junit: TextReporter.render(report)
+        case .junit: JUnitReporter.render(report)
+        case .html: TextReporter.render(report)
         }
     }
 }

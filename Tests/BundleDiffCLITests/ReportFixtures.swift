@@ -87,7 +87,7 @@ enum ReportFixtures {
         let old = plainApp(version: "7", strings: ["en": [("hello", "Hello")], "fr": [("hello", "Bonjour")]])
         var new = plainApp(version: "7", extraInfo: [script: quotes, "Display": newline + rtl, pipe: 1],
                            strings: ["en": [("hello", "Hello"), (script, quotes), (pipe, newline), (newline, rtl),
-                                            (rtl + "key", "value")],
+                                            (rtl + "key", "value"), ("bell\u{7}key", "ding")],
                                      "fr": [("hello", "Bonjour")]])
         for name in [script + ".png", quotes + ".txt", pipe + ".txt", newline + ".txt", rtl] {
             new.setFile("Hostile.app/" + name, "x\n")
