@@ -68,4 +68,15 @@ import TestSupport
         #expect(out.contains("bell\\u{7}key") && out.contains("\\u{202e}gnp.exe") && out.contains("first\\nsecond"))
         #expect(xml.count("failure") == 1, "the unchanged build number fails")
     }
+
+    @Test func hostileFindingsInAFailureStayEscaped() throws {
+        let scratch = try ScratchDirectory("junit")
+        let (old, new) = try ReportFixtures.hostile(in: scratch)
+        let r = CLIHarness.run(["diff", old, new, "--format", "junit", "--fail-on", "warning"])
+        #expect(!r.out.contains("<script>"))
+        let xml = try #require(Reader.read(r.out), "well-formed XML")
+        #expect(xml.count("failure") == 2 && xml.count("system-out") == 0, "both findings fail at warning")
+        #expect(xml.text["failure"]?.contains(ReportFixtures.script) == true)
+        #expect(xml.text["failure"]?.contains("\\u{202e}gnp.exekey") == true, "the RTL override is shown, not obeyed")
+    }
 }
