@@ -1,4 +1,5 @@
 import Foundation
+import Rules
 import Testing
 import TestSupport
 
@@ -82,6 +83,12 @@ import TestSupport
         #expect(display?["newValue"]?["value"] == .string(ReportFixtures.newline + ReportFixtures.rtl),
                 "plist values are data, kept exactly")
         #expect(keys.contains { $0["key"] == .string(ReportFixtures.script) })
+    }
+
+    @Test func theSchemaKnowsEveryRuleID() throws {
+        let schema = try JSONTree.parse(Data(contentsOf: URL(fileURLWithPath: CLIHarness.root + "/docs/report-schema.json")))
+        let ids = Set((schema["$defs"]?["ruleId"]?["enum"]?.arrayValue ?? []).compactMap(\.stringValue))
+        #expect(ids == Set(RuleID.allCases.map(\.rawValue)), "a new rule id is an additive schema change: list it")
     }
 
     @Test func theValidatorRejectsBrokenDocuments() throws {
