@@ -18,9 +18,10 @@ public final class Console: @unchecked Sendable {
         Console(capturing: false, isTerminal: isatty(1) == 1, environment: environment)
     }
 
-    /// A console that captures what commands write (for tests).
-    public static func capturing(environment: [String: String] = [:]) -> Console {
-        Console(capturing: true, isTerminal: false, environment: environment)
+    /// A console that captures what commands write (for tests); `terminal` makes it
+    /// behave as a terminal would (colour) while still capturing.
+    public static func capturing(environment: [String: String] = [:], terminal: Bool = false) -> Console {
+        Console(capturing: true, isTerminal: terminal, environment: environment)
     }
 
     private init(capturing: Bool, isTerminal: Bool, environment: [String: String]) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleDiffKit
+import Reporters
 import SnapshotStore
 import PropertyLists
 

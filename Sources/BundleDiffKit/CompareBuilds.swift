@@ -37,6 +37,7 @@ public struct CompareBuilds {
         return DiffReport(kind: kind, oldSide: .init(reference: old.reference, commit: old.recorded?.commit),
                           newSide: .init(reference: new.reference, commit: new.recorded?.commit),
                           comparison: comparison, findings: findings, localization: localization,
+                          rules: RuleEngine.rules(configuration, only: only),
                           failOn: failOn, onlyNew: onlyNew, toolVersion: ToolInfo.version, date: date)
     }
 }

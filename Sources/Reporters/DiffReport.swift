@@ -20,6 +20,8 @@ public struct DiffReport: Sendable {
     public var findings: [Finding]
     /// Each bundle's string tables × languages, before and after.
     public var localization: [LocalizationMatrix.Change]
+    /// The rules that ran (passing or not), in id order: what JUnit counts as test cases.
+    public var rules: [RuleID]
     public var failOn: Severity
     public var onlyNew: Bool
     public var toolVersion: String
@@ -40,7 +42,7 @@ public struct DiffReport: Sendable {
     }
 
     public init(kind: Kind = .diff, oldSide: Side, newSide: Side, comparison: BuildComparison, findings: [Finding],
-                localization: [LocalizationMatrix.Change] = [], failOn: Severity, onlyNew: Bool,
+                localization: [LocalizationMatrix.Change] = [], rules: [RuleID] = [], failOn: Severity, onlyNew: Bool,
                 toolVersion: String, date: String) {
         self.kind = kind
         self.oldSide = oldSide
@@ -48,6 +50,7 @@ public struct DiffReport: Sendable {
         self.comparison = comparison
         self.findings = findings.sorted()
         self.localization = localization
+        self.rules = rules
         self.failOn = failOn
         self.onlyNew = onlyNew
         self.toolVersion = toolVersion

@@ -17,8 +17,12 @@ public enum ReportRenderer {
     /// - Parameter colour: ANSI colour in text output (a terminal without NO_COLOR).
     public static func render(_ report: DiffReport, as format: ReportFormat, colour: Bool = false) -> String {
         switch format {
-        case .text: report.kind == .gate ? GateReporter.render(report) : TextReporter.render(report)
-        case .json, .markdown, .html, .junit: TextReporter.render(report)
+        case .text: report.kind == .gate ? GateReporter.render(report, colour: colour)
+            : TextReporter.render(report, colour: colour)
+        case .json: JSONReporter.render(report)
+        case .markdown: MarkdownReporter.render(report)
+        case .junit: JUnitReporter.render(report)
+        case .html: TextReporter.render(report)
         }
     }
 }

@@ -2,52 +2,68 @@ import BundleModel
 import Comparison
 import Rules
 
-/// The terminal report: a verdict, the findings table, a summary per bundle, then the
-/// details per section (diffuse-style). Plain text, no colour, stable byte for byte.
+/// The terminal report: a verdict, the findings table grouped by severity, a summary per
+/// bundle, then the details per section (diffuse-style). Stable byte for byte; with
+/// `colour`, severities and the verdict are coloured (ANSI) and nothing else changes.
 public enum TextReporter {
-    public static func render(_ report: DiffReport) -> String {
+    public static func render(_ report: DiffReport, colour: Bool = false) -> String {
+        let style = TextStyle(enabled: colour)
         var out = ""
-        header(report, into: &out)
-        findings(report, into: &out)
+        header(report, style: style, into: &out)
+        findings(report, style: style, into: &out)
         summary(report.comparison, into: &out)
         details(report.comparison, into: &out)
         moves(report.comparison, into: &out)
         return out
     }
 
-    private static func header(_ r: DiffReport, into out: inout String) {
+    private static func header(_ r: DiffReport, style: TextStyle, into out: inout String) {
         let c = r.comparison
         out += "bundlediff \(r.toolVersion): \(r.appName) \(TextFormatting.version(c.old.mainBundle))"
             + " → \(TextFormatting.version(c.new.mainBundle))\n"
         out += "old: \(side(r.oldSide))\nnew: \(side(r.newSide))\n"
-        out += verdict(r) + "\n"
+        out += verdict(r, style: style) + "\n"
     }
 
     /// `PASS: …` / `FAIL: …` with counts per severity and the gate setting.
-    static func verdict(_ r: DiffReport) -> String {
+    static func verdict(_ r: DiffReport, style: TextStyle = TextStyle(enabled: false)) -> String {
         let counts = Severity.allCases.reversed().map { s in
             "\(r.findings.count { $0.severity == s }) \(s.rawValue)"
         }.joined(separator: ", ")
         let gate = "fail on \(r.failOn.rawValue)" + (r.onlyNew ? ", new findings only" : "")
         let failing = r.failing.count
-        return (failing == 0 ? "PASS" : "FAIL (\(failing) failing)") + ": \(counts) (\(gate))"
+        let word = style.verdict(passed: failing == 0, failing == 0 ? "PASS" : "FAIL")
+        return word + (failing == 0 ? "" : " (\(failing) failing)") + ": \(counts) (\(gate))"
     }
 
     private static func side(_ s: DiffReport.Side) -> String {
         s.commit.map { "\(s.reference) (commit \($0.prefix(12)))" } ?? s.reference
     }
 
-    private static func findings(_ r: DiffReport, into out: inout String) {
+    /// The findings table: one group per severity (error first) with its count, then one
+    /// row per finding: rule id, bundle (`(build)` for the whole build), message, flags.
+    private static func findings(_ r: DiffReport, style: TextStyle, into out: inout String) {
         out += "\nFINDINGS\n"
         guard !r.findings.isEmpty else { out += "  none\n"; return }
-        for f in r.findings {
-            var flags = [String]()
-            if let isNew = f.isNew { flags.append(isNew ? "new" : "existing") }
-            if f.isAccepted { flags.append("accepted") }
-            let flagText = flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]"
-            out += "  " + TextFormatting.pad(f.severity.rawValue, 8) + TextFormatting.pad(f.ruleID.rawValue, 34)
-                + (f.bundle.isEmpty ? "" : f.bundle + ": ") + TextFormatting.oneLine(f.message) + flagText + "\n"
+        let width = min(32, r.findings.map { bundle($0).unicodeScalars.count }.max() ?? 0) + 2
+        out += "    " + TextFormatting.pad("rule", 34) + TextFormatting.pad("bundle", width) + "finding\n"
+        for severity in Severity.allCases.reversed() {
+            let group = r.findings.filter { $0.severity == severity }
+            guard !group.isEmpty else { continue }
+            out += "  " + style.severity(severity, severity.rawValue.uppercased()) + " (\(group.count))\n"
+            for f in group {
+                var flags = [String]()
+                if let isNew = f.isNew { flags.append(isNew ? "new" : "existing") }
+                if f.isAccepted { flags.append("accepted") }
+                let flagText = flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]"
+                out += "    " + TextFormatting.pad(f.ruleID.rawValue, 34) + TextFormatting.pad(bundle(f), width)
+                    + TextFormatting.oneLine(f.message) + flagText + "\n"
+            }
         }
+    }
+
+    private static func bundle(_ f: Finding) -> String {
+        f.bundle.isEmpty ? "(build)" : TextFormatting.oneLine(f.bundle)
     }
 
     private static func summary(_ c: BuildComparison, into out: inout String) {

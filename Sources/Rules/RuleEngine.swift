@@ -18,7 +18,7 @@ public enum RuleEngine {
     public static func run(_ context: RuleContext, only: Set<RuleID>? = nil) -> [Finding] {
         let configuration = context.configuration
         var out: [Finding] = []
-        for id in RuleID.allCases where configuration.isEnabled(id) && (only?.contains(id) ?? true) {
+        for id in rules(configuration, only: only) {
             for var finding in id.ruleType.init().findings(in: context) {
                 finding.severity = configuration.severity(of: id)
                 finding.isAccepted = configuration.acceptedFingerprints.contains(finding.fingerprint)
@@ -26,6 +26,12 @@ public enum RuleEngine {
             }
         }
         return out.sorted()
+    }
+
+    /// The rules `run` runs with these settings, in id order: the enabled ones, narrowed to
+    /// `only` when given. Reports list them (a JUnit test case per rule, passing or not).
+    public static func rules(_ configuration: RuleConfiguration, only: Set<RuleID>? = nil) -> [RuleID] {
+        RuleID.allCases.filter { configuration.isEnabled($0) && (only?.contains($0) ?? true) }
     }
 
     /// Convenience: compare two builds and run the rules.

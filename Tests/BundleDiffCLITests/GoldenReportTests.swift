@@ -20,27 +20,44 @@ import TestSupport
         }
         out.append(("log.txt", CLIHarness.run(["log", "--repo", repo]).out))
         out.append(("show-latest.txt", CLIHarness.run(["show", "latest", "--repo", repo]).out))
-        let diff = CLIHarness.run(["diff", "com.example.wanderlust@1.0", "com.example.wanderlust@1.1", "--repo", repo])
-        #expect(diff.status == 1, "the demo's build 2 has error findings: \(diff.err)")
-        out.append(("diff-1.0-1.1.txt", diff.out))
-        let gate = CLIHarness.run(["gate", CLIHarness.demoBuild(2), "--against", CLIHarness.demoBuild(1)])
-        out.append(("gate-1.0-1.1.txt", gate.out.replacingOccurrences(of: CLIHarness.root + "/", with: "")))
+        let diffArguments = ["diff", "com.example.wanderlust@1.0", "com.example.wanderlust@1.1", "--repo", repo]
+        let gateArguments = ["gate", CLIHarness.demoBuild(2), "--against", CLIHarness.demoBuild(1)]
+        for (suffix, format) in formats {
+            let diff = CLIHarness.run(diffArguments + ["--format", format, "--report-date", date])
+            #expect(diff.status == 1, "the demo's build 2 has error findings: \(diff.err)")
+            out.append(("diff-1.0-1.1.\(suffix)", diff.out))
+            let gate = CLIHarness.run(gateArguments + ["--format", format, "--report-date", date])
+            #expect(gate.status == 0, "\(gate.err)")
+            out.append(("gate-1.0-1.1.\(suffix)", gate.out.replacingOccurrences(of: CLIHarness.root + "/", with: "")))
+        }
         return out
     }
 
+    /// The report date of every example (reports are byte-stable given it).
+    static let date = "2026-11-15T09:00:00Z"
+
+    /// Every format `diff` and `gate` render, by file suffix.
+    static let formats = [("txt", "text"), ("json", "json"), ("md", "markdown"), ("junit.xml", "junit")]
+
     @Test func reportsMatchCheckedInFiles() throws {
         for (name, text) in try Self.renderReports() {
-            let path = "\(CLIHarness.root)/Reports/\(name)"
-            if Self.update {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-                continue
-            }
-            let golden = FileManager.default.contents(atPath: path).map { Array($0) } ?? []
-            let same = golden == Array(text.utf8)  // bytes, not String equality (which normalizes)
-            let why = "Reports/\(name) differs from the output \(Self.firstDifference(golden, text)); "
-                + "rerun with BUNDLEDIFF_UPDATE_GOLDEN=1 if intended"
-            #expect(same, Comment(rawValue: why))
+            try Self.check(text, golden: "Reports/\(name)")
         }
+    }
+
+    /// Compares `text` byte for byte with the checked-in file at `golden` (relative to the
+    /// package root), or rewrites the file with BUNDLEDIFF_UPDATE_GOLDEN=1.
+    static func check(_ text: String, golden: String) throws {
+        let path = "\(CLIHarness.root)/\(golden)"
+        if update {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return
+        }
+        let bytes = FileManager.default.contents(atPath: path).map { Array($0) } ?? []
+        let same = bytes == Array(text.utf8)  // bytes, not String equality (which normalizes)
+        let why = "\(golden) differs from the output \(firstDifference(bytes, text)); "
+            + "rerun with BUNDLEDIFF_UPDATE_GOLDEN=1 if intended"
+        #expect(same, Comment(rawValue: why))
     }
 
     /// `at line N: expected "…", got "…"` for a failure message.

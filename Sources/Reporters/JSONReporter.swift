@@ -1,0 +1,18 @@
+import Foundation
+
+/// `--format json`: the whole report for scripts, in the versioned shape of
+/// `docs/report-schema.json`. Sorted keys, two-space indentation, a trailing newline.
+public enum JSONReporter {
+    public static func render(_ report: DiffReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            let data = try encoder.encode(ReportDocument(report))
+            return String(decoding: data, as: UTF8.self) + "\n"
+        } catch {
+            // JSONEncoder fails only on non-finite floating-point numbers; the document has
+            // none (plist reals are written as text), so this cannot happen.
+            preconditionFailure("the JSON report could not be encoded: \(error)")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import BundleModel
+import Comparison
+import Rules
+
+/// The collapsible details of the Markdown report: files and property lists per bundle,
+/// files outside bundles, moved resources and the localization matrices.
+extension MarkdownReporter {
+    static func details(_ b: BundleComparison, budget: Int) -> String? {
+        let inBundle = b.bundle
+        func path(_ p: BundlePath) -> String { MarkdownText.inline(TextFormatting.path(p, in: inBundle)) }
+        var files = MarkdownTable("Change", "Path", "Size")
+        for e in b.files.added { files.add("added", path(e.path), TextFormatting.bytes(e.size)) }
+        for e in b.files.removed { files.add("removed", path(e.path), TextFormatting.bytes(e.size)) }
+        for m in b.files.modified { files.add("modified", path(m.path), modification(m)) }
+        for n in b.signatureNoise { files.add("signature noise", path(n.path), n.kind.rawValue) }
+        var plists = MarkdownTable("Property list", "Key", "Change", "Old", "New")
+        for p in b.plistChanges {
+            if let f = p.formatChange {
+                plists.add(path(p.path), "(format)", p.isFormatOnly ? "format only" : "format",
+                           format(f.oldFormat.rawValue, f.oldEncoding?.rawValue),
+                           format(f.newFormat.rawValue, f.newEncoding?.rawValue))
+            }
+            if let problem = p.decodeProblem {
+                plists.add(path(p.path), "(decoding)", "undecodable", "", MarkdownText.inline(problem))
+            }
+            for k in p.keyChanges {
+                let key = k.keyPath.isEmpty ? "(root)" : MarkdownText.inline(k.keyPathDescription, limit: 120)
+                plists.add(path(p.path), key, k.kind.rawValue,
+                           MarkdownText.inline(ValueText.inline(k.oldValue)), MarkdownText.inline(ValueText.inline(k.newValue)))
+            }
+        }
+        var parts = ["\(b.files.added.count) added", "\(b.files.removed.count) removed",
+                     "\(b.files.modified.count) modified"]
+        if !b.plistChanges.isEmpty { parts.append("\(b.plistChanges.count) property list(s) changed") }
+        if !b.signatureNoise.isEmpty { parts.append("\(b.signatureNoise.count) signature noise") }
+        let summary = MarkdownText.html(b.name, limit: 80) + " [\(b.status.rawValue)]: " + parts.joined(separator: ", ")
+        return section(summary, [files, plists], budget: budget)
+    }
+
+    static func outside(_ changes: FileChanges, budget: Int) -> String? {
+        var files = MarkdownTable("Change", "Path", "Size")
+        for e in changes.added { files.add("added", MarkdownText.inline(e.path.description), TextFormatting.bytes(e.size)) }
+        for e in changes.removed { files.add("removed", MarkdownText.inline(e.path.description), TextFormatting.bytes(e.size)) }
+        for m in changes.modified { files.add("modified", MarkdownText.inline(m.path.description), modification(m)) }
+        return section("Outside bundles: \(files.rows.count) file(s)", [files], budget: budget)
+    }
+
+    static func moves(_ moves: [ResourceMove], budget: Int) -> String? {
+        var table = MarkdownTable("From", "To", "Kind")
+        for m in moves {
+            var kind = m.kind.rawValue
+            if m.fileCount > 1 { kind += ", \(m.fileCount) files" }
+            if m.contentChanged { kind += ", content changed" }
+            if m.crossesBundles { kind += ", from \(m.fromBundle ?? "(none)") to \(m.toBundle ?? "(none)")" }
+            table.add(MarkdownText.inline(m.from.description),
+                      MarkdownText.inline(m.to.map(\.description).joined(separator: ", ")), MarkdownText.inline(kind))
+        }
+        return section("Moved resources: \(moves.count)", [table], budget: budget)
+    }
+
+    /// The new build's tables × languages: keys per language, reference keys missing, and
+    /// how many of those gaps this build opened.
+    static func localization(_ change: LocalizationMatrix.Change, budget: Int) -> String? {
+        guard let matrix = change.new else { return nil }
+        let languages = matrix.languages
+        var table = MarkdownTable(header: ["Table", "Reference"] + languages.map { MarkdownText.inline($0, limit: 40) })
+        var gaps = 0
+        for t in matrix.tables {
+            var row = [MarkdownText.inline(t.name, limit: 120), "\(MarkdownText.inline(t.reference)), \(t.referenceKeys) key(s)"]
+            for language in languages {
+                guard let cell = t.cells.first(where: { $0.language == language }) else { row.append(""); continue }
+                let opened = change.newGaps(table: t.name, language: language).count
+                gaps += opened
+                var text = cell.keys.map(String.init) ?? "—"
+                if !cell.missing.isEmpty { text += " (−\(cell.missing.count)" + (opened > 0 ? ", \(opened) new)" : ")") }
+                row.append(text)
+            }
+            table.rows.append(row)
+        }
+        let summary = "Localization: " + MarkdownText.html(change.bundle, limit: 80)
+            + " (\(matrix.tables.count) table(s) × \(languages.count) language(s), \(gaps) new gap(s))"
+        return section(summary, [table], budget: budget)
+    }
+
+    private static func modification(_ m: FileModification) -> String {
+        if m.isModeOnly { return "mode \(m.old.isExecutable ? "755" : "644") → \(m.new.isExecutable ? "755" : "644")" }
+        return "\(TextFormatting.grouped(m.old.size)) → \(TextFormatting.grouped(m.new.size)) B (\(TextFormatting.signed(m.sizeDelta)))"
+    }
+
+    private static func format(_ format: String, _ encoding: String?) -> String {
+        encoding.map { "\(format) (\($0))" } ?? format
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `--format markdown` fits a pull-request comment: hostile names cannot break a table or
+/// inject HTML, and thousands of changes stay under the size cap.
+@Suite struct MarkdownReportTests {
+    /// The table rows of a Markdown text, each split on unescaped `|`.
+    static func rows(_ text: String) -> [[Substring]] {
+        text.split(separator: "\n").filter { $0.hasPrefix("|") }.map { line in
+            var cells: [Substring] = []
+            var start = line.startIndex
+            var escaped = false
+            for i in line.indices {
+                if escaped { escaped = false; continue }
+                if line[i] == "\\" { escaped = true } else if line[i] == "|" {
+                    cells.append(line[start..<i])
+                    start = line.index(after: i)
+                }
+            }
+            cells.append(line[start...])
+            return cells
+        }
+    }
+
+    @Test func hostileNamesStayInsideTheirCells() throws {
+        let text = try HostileReportTests.render("markdown")
+        try GoldenReportTests.check(text, golden: "Tests/Goldens/hostile-diff.md")
+        #expect(!text.contains("<script>"), "no raw markup")
+        #expect(!text.unicodeScalars.contains("\u{202E}"), "no raw right-to-left override")
+        #expect(text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(text.contains("a\\|b \\`tick\\` \\*star\\* \\[link\\](x)"))
+        #expect(text.contains("first\\\\nsecond"), "a line break shows as \\n (its backslash escaped)")
+        var tables: [Int] = []
+        for row in Self.rows(text) {
+            #expect(row.first == "" && row.last == "", "a row starts and ends with a pipe: \(row)")
+            if row.dropFirst().first?.hasPrefix(" ---") == true { tables.append(row.count) }
+        }
+        let headerWidths = Set(Self.rows(text).map(\.count))
+        #expect(headerWidths.isSubset(of: Set(tables)), "every row has as many cells as a table header: \(headerWidths)")
+    }
+
+    @Test func thousandsOfChangesStayUnderTheCommentLimit() throws {
+        let scratch = try ScratchDirectory("markdown")
+        let (old, new) = try ReportFixtures.thousands(3000, in: scratch)
+        let r = CLIHarness.run(["diff", old, new, "--format", "markdown", "--report-date", GoldenReportTests.date])
+        #expect(r.err.isEmpty, "\(r.err)")
+        #expect(r.out.utf8.count <= 60_000, "\(r.out.utf8.count) bytes")
+        #expect(r.out.hasPrefix("**PASS**: 0 failing of 0 findings"), "\(r.out.prefix(200))")
+        #expect(r.out.contains("… and 5952 more not shown"), "3,000 added and 3,002 modified files, 50 shown")
+        #expect(r.out.components(separatedBy: "<details>").count == r.out.components(separatedBy: "</details>").count)
+    }
+
+    @Test func theSizeCapDropsWholeSectionsAndSaysSo() throws {
+        let scratch = try ScratchDirectory("markdown")
+        var old = ReportFixtures.plainApp(version: "1", strings: [:])
+        var new = ReportFixtures.plainApp(version: "2", strings: [:])
+        for i in 0..<40 {
+            let name = String(repeating: "\u{202E}", count: 60) + "\(i)"
+            old.setFile("Hostile.app/Frameworks/F\(i).framework/Info.plist", FixtureBuilder.plist(["CFBundleIdentifier": "f\(i)"]))
+            new.setFile("Hostile.app/Frameworks/F\(i).framework/Info.plist", FixtureBuilder.plist(["CFBundleIdentifier": "f\(i)"]))
+            for j in 0..<50 { new.setFile("Hostile.app/Frameworks/F\(i).framework/\(name)-\(j)", "x") }
+        }
+        let o = try old.writeDirectory(in: scratch.path("old"))
+        let n = try new.writeDirectory(in: scratch.path("new"))
+        let r = CLIHarness.run(["diff", o, n, "--format", "markdown"])
+        #expect(r.out.utf8.count <= 60_000, "\(r.out.utf8.count) bytes")
+        #expect(r.out.contains("more section(s) not shown: this report is capped at 60,000 characters"))
+        #expect(r.out.components(separatedBy: "<details>").count == r.out.components(separatedBy: "</details>").count)
+    }
+}
