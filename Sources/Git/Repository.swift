@@ -149,6 +149,17 @@ public final class Repository {
         let pack = try writer.finish()
         // libgit2's indexer checks every object, writes the pack and its index into
         // objects/pack/ (temporary files, then renames) and adds them to the database.
+        do {
+            try writePack(pack)
+        } catch {
+            throw explainWriteFailure(error, packBytes: pack.count, objects: pending.count)
+        }
+        try check(git_mempack_reset(mempack), "reset in-memory pack")
+        pending = []
+        pendingSet = []
+    }
+
+    private func writePack(_ pack: [UInt8]) throws(GitError) {
         try withODB { (odb) throws(GitError) in
             var writepack: UnsafeMutablePointer<git_odb_writepack>?
             try check(git_odb_write_pack(&writepack, odb, nil, nil), "start pack")
@@ -161,9 +172,6 @@ public final class Repository {
             try check(commit(writepack, &progress), "index pack")
             try check(git_odb_refresh(odb), "refresh object database")
         }
-        try check(git_mempack_reset(mempack), "reset in-memory pack")
-        pending = []
-        pendingSet = []
     }
 
     /// Drops every object queued since the last flush (after a failed record, say), so
