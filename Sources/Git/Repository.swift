@@ -28,6 +28,11 @@ public final class Repository {
     /// Objects queued in `mempack` since the last flush, in write order.
     private var pending: [ObjectID] = []
     private var pendingSet = Set<ObjectID>()
+    /// Whether reference writes remove a stale `*.lock` of the reference they write
+    /// (see `breakingStaleLock`). Set only while the history's writer lock is held.
+    public var breaksStaleLocks = false
+    /// The lock files removed as stale, for the caller to report.
+    public internal(set) var brokenLocks: [String] = []
 
     private init(handle: OpaquePointer, writing: ObjectWriting) throws(GitError) {
         self.handle = handle

@@ -43,6 +43,9 @@ extension HistoryStore {
                                     channel: options.channel, files: files, bytes: bytes,
                                     recordedAt: options.recordedAt, toolVersion: options.toolVersion)
         let signature = Signature(name: Self.authorName, email: Self.authorEmail, time: options.recordedAt)
+        let writerLock = try WriterLock.acquire(gitDirectory: repository.path, history: path)
+        repository.breaksStaleLocks = writerLock != nil
+        defer { repository.breaksStaleLocks = false; writerLock?.release() }
         var retries = 0
         var commit: ObjectID
         var already = false
