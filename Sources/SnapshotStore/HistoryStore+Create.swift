@@ -7,14 +7,17 @@ extension HistoryStore {
     /// for a broken history. A missing `path` is made in a hidden sibling folder and
     /// renamed into place, so it appears whole or not at all; an empty directory (a
     /// mount point, say) is filled in place and emptied again on failure. Losing a race
-    /// to another process creating the same history opens the winner's.
+    /// to another process creating the same history opens the winner's. A hidden folder
+    /// left by a creator that was killed is removed by the next creation.
     static func createRepository(at path: String, objectWriting: Repository.ObjectWriting)
         throws(StoreError) -> Repository {
         let target = URL(fileURLWithPath: path).standardizedFileURL
         let inPlace = FileManager.default.fileExists(atPath: target.path)
         let parent = target.deletingLastPathComponent()
+        let prefix = ".\(target.lastPathComponent).new-"
         let build = inPlace ? target
-            : parent.appendingPathComponent(".\(target.lastPathComponent).new-\(UUID().uuidString.prefix(8))")
+            : parent.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString.prefix(8))")
+        if !inPlace { removeAbandoned(in: parent, prefix: prefix) }
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
             _ = try Repository.createBare(at: build.path, objectWriting: objectWriting)
@@ -39,6 +42,15 @@ extension HistoryStore {
     private static func open(_ path: String, _ objectWriting: Repository.ObjectWriting) throws(StoreError) -> Repository {
         do { return try Repository.open(at: path, objectWriting: objectWriting) } catch {
             throw StoreError(error, repository: path)
+        }
+    }
+
+    /// Removes the half-made histories of creators that were killed (their process is gone).
+    private static func removeAbandoned(in parent: URL, prefix: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
         }
     }
 
