@@ -37,4 +37,22 @@ extension Repository {
             return try body()
         }
     }
+
+    /// Removes temporary files of pack writes that never finished (`pack_git2_*`: the
+    /// pack and its index lock, left when a writer was killed) once they are `age`
+    /// seconds old; they hold nothing any reference needs. Returns how many went.
+    @discardableResult
+    public func removeAbandonedPackFiles(olderThan age: Double) -> Int {
+        let folder = path + "/objects/pack"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        let now = Date().timeIntervalSince1970
+        var removed = 0
+        for name in names where name.hasPrefix("pack_git2_") {
+            var info = stat()
+            let file = folder + "/" + name
+            guard lstat(file, &info) == 0, now - Double(info.st_mtim.tv_sec) >= age else { continue }
+            if unlink(file) == 0 { removed += 1 }
+        }
+        return removed
+    }
 }

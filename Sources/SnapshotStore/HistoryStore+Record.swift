@@ -45,6 +45,7 @@ extension HistoryStore {
         let signature = Signature(name: Self.authorName, email: Self.authorEmail, time: options.recordedAt)
         let writerLock = try WriterLock.acquire(gitDirectory: repository.path, history: path)
         repository.breaksStaleLocks = writerLock != nil
+        if writerLock != nil { repository.removeAbandonedPackFiles(olderThan: 3600) }
         defer { repository.breaksStaleLocks = false; writerLock?.release() }
         var retries = 0
         var commit: ObjectID
