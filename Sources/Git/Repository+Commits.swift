@@ -7,7 +7,7 @@ extension Repository {
         var treeOID = tree.oid
         var treeObject: OpaquePointer?
         let treeStatus = git_tree_lookup(&treeObject, handle, &treeOID)
-        if treeStatus < 0 { throw GitError.objectRead(treeStatus, kind: "tree", id: tree) }
+        if treeStatus < 0 { throw objectReadError(treeStatus, kind: "tree", id: tree) }
         defer { git_tree_free(treeObject) }
         var parentObjects: [OpaquePointer?] = []
         defer { parentObjects.forEach { git_commit_free($0) } }
@@ -15,7 +15,7 @@ extension Repository {
             var oid = parent.oid
             var commit: OpaquePointer?
             let status = git_commit_lookup(&commit, handle, &oid)
-            if status < 0 { throw GitError.objectRead(status, kind: "commit", id: parent) }
+            if status < 0 { throw objectReadError(status, kind: "commit", id: parent) }
             parentObjects.append(commit)
         }
         let authorSig = try makeSignature(author)
@@ -44,7 +44,7 @@ extension Repository {
         var oid = id.oid
         var raw: OpaquePointer?
         let status = git_commit_lookup(&raw, handle, &oid)
-        if status < 0 { throw GitError.objectRead(status, kind: "commit", id: id) }
+        if status < 0 { throw objectReadError(status, kind: "commit", id: id) }
         guard let raw else { throw GitError(code: .notFound, operation: "read commit \(id)", message: "missing") }
         defer { git_commit_free(raw) }
         var parents: [ObjectID] = []

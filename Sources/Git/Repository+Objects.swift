@@ -20,7 +20,7 @@ extension Repository {
         var oid = id.oid
         var blob: OpaquePointer?
         let status = git_blob_lookup(&blob, handle, &oid)
-        if status < 0 { throw GitError.objectRead(status, kind: "blob", id: id) }
+        if status < 0 { throw objectReadError(status, kind: "blob", id: id) }
         guard let blob else { return [] }
         defer { git_blob_free(blob) }
         let size = Int(clamping: git_blob_rawsize(blob))
@@ -78,7 +78,7 @@ extension Repository {
         var oid = id.oid
         var tree: OpaquePointer?
         let status = git_tree_lookup(&tree, handle, &oid)
-        if status < 0 { throw GitError.objectRead(status, kind: "tree", id: id) }
+        if status < 0 { throw objectReadError(status, kind: "tree", id: id) }
         guard let tree else { return [] }
         defer { git_tree_free(tree) }
         let count = git_tree_entrycount(tree)

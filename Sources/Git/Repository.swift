@@ -74,6 +74,10 @@ public final class Repository {
         try GitRuntime.ensureInitialized()
         var raw: OpaquePointer?
         let status = git_repository_open_ext(&raw, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+        if status == GIT_ENOTFOUND.rawValue, let owner = foreignOwner(of: path) {
+            throw GitError(code: .other(status), operation: "open repository",
+                           message: "it belongs to another user (uid \(owner)), and libgit2 opens only the current user's repositories")
+        }
         if status == GIT_ENOTFOUND.rawValue {
             throw GitError(code: .notARepository, operation: "open \(path)", message: path)
         }
