@@ -77,6 +77,27 @@ import TestSupport
         #expect(error?.description == "\(app)/small.txt: changed while it was being read")
     }
 
+    /// An .ipa is read through one descriptor: cut short or written in place while its
+    /// entries are read, it is reported as changed (not as a corrupt zip).
+    @Test(arguments: [false, true])
+    func archiveChangedWhileRead(truncated: Bool) throws {
+        let scratch = try ScratchDirectory()
+        var app = FixtureBuilder.iOSApp(nested: false)
+        app.setFile("MyApp.app/Big.bin", FixtureBuilder.bytes(3 << 20, seed: 9))
+        let ipa = try app.embedded(in: "Payload").writeZip(to: scratch.path("MyApp.ipa"), method: .stored)
+        let error = read(ipa) {
+            Thread.sleep(forTimeInterval: 0.05)
+            if truncated {
+                truncate(ipa, 1 << 20)
+            } else {
+                let fd = open(ipa, O_WRONLY)
+                _ = pwrite(fd, [UInt8](repeating: 0xAB, count: 16), 16, 200)
+                close(fd)
+            }
+        }
+        #expect(error?.description == "\(ipa): changed while it was being read")
+    }
+
     @Test func untouchedBuildReads() throws {
         let scratch = try ScratchDirectory()
         let app = try writeApp(in: scratch)
