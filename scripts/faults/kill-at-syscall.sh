@@ -10,6 +10,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 command -v strace >/dev/null || { echo "kill-at-syscall: strace not installed: skipped"; exit 0; }
+strace -f -qq -o /dev/null true 2>/dev/null || { echo "kill-at-syscall: strace cannot trace here (ptrace denied): skipped"; exit 0; }
 bin=$(faults_binary)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
