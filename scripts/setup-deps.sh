@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Installs the system libraries bundlediff links against (Debian/Ubuntu), when missing.
+# Installs the system libraries bundlediff links against (Debian/Ubuntu), when missing,
+# and the tools the tests and scripts use (git, python3; strace for scripts/faults).
 set -euo pipefail
 need=()
-for pkg in libgit2-dev libssl-dev zlib1g-dev pkg-config git python3; do
+for pkg in libgit2-dev libssl-dev zlib1g-dev pkg-config git python3 strace; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

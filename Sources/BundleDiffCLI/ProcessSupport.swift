@@ -5,6 +5,16 @@ public func processEnvironment() -> [String: String] {
     ProcessInfo.processInfo.environment
 }
 
+/// Sets up process-wide signal handling, for `main.swift`, before anything is written.
+///
+/// SIGXFSZ is ignored: when a write passes the file-size limit (`ulimit -f`), the default
+/// action kills the process without a word. Ignored, the write fails with EFBIG instead,
+/// and the error reaches the user as one message naming the history ("File too large"),
+/// after the partly written pack has been removed.
+public func prepareProcess() {
+    signal(SIGXFSZ, SIG_IGN)
+}
+
 /// Ends the process with `code`, for `main.swift`.
 public func exitProcess(_ code: Int32) -> Never {
     exit(code)

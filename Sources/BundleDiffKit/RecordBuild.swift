@@ -39,6 +39,9 @@ public struct RecordBuild {
         if result.versionTagCollided, let tag = result.versionTag {
             lines.append("  note: this version and build was recorded before with other content; tagged \(tag)")
         }
+        if result.retries > 0 {
+            lines.append("  note: moved the branch after \(result.retries) lost races (other recordings landed first)")
+        }
         if result.wasAlreadyRecorded {
             lines.append("  note: the tip of \(b.channel) holds this exact build; use --allow-duplicate to record it again")
         }

@@ -4,6 +4,7 @@ extension BuildReader {
     static func readZip(_ raw: [UInt8], display: String, name: String,
                         options: ReadOptions) throws(InputError) -> BuildSnapshot {
         let archive = try ZipArchive.open(path: raw, displayName: display, limits: options.limits)
+        let stamp = FileStamp(fd: archive.file.fd)
         var tree = try ZipTree.build(archive, limits: options.limits)
         let reader = ZipEntryReader(archive: archive)
         let isIPA = name.lowercased().hasSuffix(".ipa") || hasPayloadApp(tree.entries)
@@ -20,7 +21,14 @@ extension BuildReader {
         let jobs = fileJobs.map { ContentJob(path: tree.entries[$0.entry].path,
                                              size: tree.entries[$0.entry].size) }
         let source = ZipSource(reader: reader, entries: fileJobs.map { archive.entries[$0.zip] })
-        let outcomes = try ContentPipeline.run(source, jobs: jobs, options: options, file: display)
+        let outcomes: [ContentOutcome]
+        do {
+            outcomes = try ContentPipeline.run(source, jobs: jobs, options: options, file: display)
+        } catch {
+            try stamp?.checkUnchanged(fd: archive.file.fd, display: display)  // a write, not corruption
+            throw error
+        }
+        try stamp?.checkUnchanged(fd: archive.file.fd, display: display)
         let (entries, plists) = assemble(tree.entries, jobEntries: fileJobs.map(\.entry), outcomes: outcomes)
         let bundles = BundleScanner.bundles(entries: entries, plists: plists)
         try validateMainBundle(main, entries: entries, plists: plists, display: display)

@@ -13,6 +13,20 @@ struct WalkedFile: Sendable {
     var device: UInt64
     var inode: UInt64
     var size: UInt64
+    /// The status-change time at listing (`st_ctim`): any later write, truncation or
+    /// replacement in place moves it, so reading can tell that the file changed.
+    var changeTime: ChangeTime
+}
+
+/// A file's status-change time (seconds, nanoseconds).
+struct ChangeTime: Equatable, Sendable {
+    var seconds: Int64
+    var nanoseconds: Int64
+
+    init(_ info: stat) {
+        seconds = Int64(info.st_ctim.tv_sec)
+        nanoseconds = Int64(info.st_ctim.tv_nsec)
+    }
 }
 
 /// Lists a directory tree with raw POSIX calls: names stay raw bytes, symlinks are recorded
@@ -118,7 +132,7 @@ struct DirectoryWalker {
                 let size = UInt64(max(0, info.st_size))
                 result.files.append(WalkedFile(entryIndex: result.entries.count, relative: childRelative,
                                                device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-                                               size: size))
+                                               size: size, changeTime: ChangeTime(info)))
                 result.entries.append(FileEntry(path: path, kind: .file, size: size,
                                                 isExecutable: mode & Posix.ownerExecute != 0))
             }

@@ -18,6 +18,9 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
         case notARepository
         /// A malformed name or revision (`GIT_EINVALIDSPEC`).
         case invalidSpec
+        /// An object the history refers to is missing or unreadable (bad compression,
+        /// wrong hash, unparsable): the repository is damaged.
+        case damaged
         /// Anything else; the libgit2 return code.
         case other(Int32)
     }
@@ -52,6 +55,8 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
                 + "remove the lock file if no other process is running)"
         case .notARepository:
             return "not a git repository: \(message)"
+        case .damaged:
+            return "\(message); the history is damaged (git fsck lists every problem)"
         default:
             return "\(operation): \(message)"
         }
@@ -75,6 +80,23 @@ public struct GitError: Error, Sendable, CustomStringConvertible {
         default: code = .other(status)
         }
         return GitError(code: code, operation: operation, message: message, errorClass: errorClass)
+    }
+}
+
+extension GitError {
+    /// The error for a failed lookup of an object the history refers to (its id came
+    /// from a reference, a commit or a tree): absent or unreadable data means damage.
+    /// Operating-system failures (permissions, descriptors, memory) stay what they are.
+    static func objectRead(_ status: Int32, kind: String, id: ObjectID) -> GitError {
+        var error = fromLibgit2(status, operation: "read \(kind) \(id)")
+        if status == GIT_ENOTFOUND.rawValue {
+            error.code = .damaged
+            error.message = "\(kind) \(id) is missing"
+        } else if error.errorClass != GIT_ERROR_OS.rawValue && error.errorClass != GIT_ERROR_NOMEMORY.rawValue {
+            error.code = .damaged
+            error.message = "\(kind) \(id) cannot be read: \(error.message)"
+        }
+        return error
     }
 }
 

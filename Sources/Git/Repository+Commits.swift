@@ -6,14 +6,16 @@ extension Repository {
                              committer: Signature, message: String) throws(GitError) -> ObjectID {
         var treeOID = tree.oid
         var treeObject: OpaquePointer?
-        try check(git_tree_lookup(&treeObject, handle, &treeOID), "read tree \(tree)")
+        let treeStatus = git_tree_lookup(&treeObject, handle, &treeOID)
+        if treeStatus < 0 { throw objectReadError(treeStatus, kind: "tree", id: tree) }
         defer { git_tree_free(treeObject) }
         var parentObjects: [OpaquePointer?] = []
         defer { parentObjects.forEach { git_commit_free($0) } }
         for parent in parents {
             var oid = parent.oid
             var commit: OpaquePointer?
-            try check(git_commit_lookup(&commit, handle, &oid), "read parent commit \(parent)")
+            let status = git_commit_lookup(&commit, handle, &oid)
+            if status < 0 { throw objectReadError(status, kind: "commit", id: parent) }
             parentObjects.append(commit)
         }
         let authorSig = try makeSignature(author)
@@ -41,7 +43,8 @@ extension Repository {
     public func commit(_ id: ObjectID) throws(GitError) -> Commit {
         var oid = id.oid
         var raw: OpaquePointer?
-        try check(git_commit_lookup(&raw, handle, &oid), "read commit \(id)")
+        let status = git_commit_lookup(&raw, handle, &oid)
+        if status < 0 { throw objectReadError(status, kind: "commit", id: id) }
         guard let raw else { throw GitError(code: .notFound, operation: "read commit \(id)", message: "missing") }
         defer { git_commit_free(raw) }
         var parents: [ObjectID] = []

@@ -19,7 +19,8 @@ extension Repository {
     public func readBlob(_ id: ObjectID) throws(GitError) -> [UInt8] {
         var oid = id.oid
         var blob: OpaquePointer?
-        try check(git_blob_lookup(&blob, handle, &oid), "read blob \(id)")
+        let status = git_blob_lookup(&blob, handle, &oid)
+        if status < 0 { throw objectReadError(status, kind: "blob", id: id) }
         guard let blob else { return [] }
         defer { git_blob_free(blob) }
         let size = Int(clamping: git_blob_rawsize(blob))
@@ -76,7 +77,8 @@ extension Repository {
     public func treeEntries(_ id: ObjectID) throws(GitError) -> [TreeEntry] {
         var oid = id.oid
         var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, handle, &oid), "read tree \(id)")
+        let status = git_tree_lookup(&tree, handle, &oid)
+        if status < 0 { throw objectReadError(status, kind: "tree", id: id) }
         guard let tree else { return [] }
         defer { git_tree_free(tree) }
         let count = git_tree_entrycount(tree)

@@ -59,32 +59,41 @@ extension Repository {
                                 message: String) throws(GitError) {
         var newOID = target.oid
         var ref: OpaquePointer?
-        let status: Int32
         // The old value is compared under the reference's lock. For "must not exist yet"
         // the expected value is the zero id: plain `git_reference_create` without force
         // checks existence before taking the lock, so two creators could both succeed.
         var current = expected?.oid ?? git_oid()
-        status = git_reference_create_matching(&ref, handle, name, &newOID, 1, &current, message)
-        git_reference_free(ref)
-        if status == GIT_ENOTFOUND.rawValue && expected != nil {
-            // The reference vanished under us: also a lost race.
-            throw GitError(code: .concurrentUpdate, operation: "update reference \(name)", message: "reference was deleted")
-        }
-        do {
-            try check(status, "update reference \(name)")
-        } catch {
-            var error = error
-            if error.code == .locked { error.lockPath = heldLock(for: name) }
-            throw error
+        try breakingStaleLock(name) { () throws(GitError) in
+            let status = git_reference_create_matching(&ref, handle, name, &newOID, 1, &current, message)
+            git_reference_free(ref)
+            if status == GIT_ENOTFOUND.rawValue && expected != nil {
+                // The reference vanished under us: also a lost race.
+                throw GitError(code: .concurrentUpdate, operation: "update reference \(name)", message: "reference was deleted")
+            }
+            do throws(GitError) {
+                try check(status, "update reference \(name)")
+            } catch {
+                var error = error
+                if error.code == .locked { error.lockPath = heldLock(for: name) }
+                throw error
+            }
         }
     }
 
     /// Points HEAD at `reference` (a full reference name), symbolically.
     public func setHead(to reference: String) throws(GitError) {
-        var ref: OpaquePointer?
-        try check(git_reference_symbolic_create(&ref, handle, "HEAD", reference, 1, "bundlediff: set HEAD"),
-                  "set HEAD to \(reference)")
-        git_reference_free(ref)
+        try breakingStaleLock("HEAD") { () throws(GitError) in
+            var ref: OpaquePointer?
+            let status = git_reference_symbolic_create(&ref, handle, "HEAD", reference, 1, "bundlediff: set HEAD")
+            git_reference_free(ref)
+            do throws(GitError) {
+                try check(status, "set HEAD to \(reference)")
+            } catch {
+                var error = error
+                if error.code == .locked { error.lockPath = "\(path)/HEAD.lock" }
+                throw error
+            }
+        }
     }
 
     /// The reference HEAD names when symbolic (it may not exist yet: an unborn branch).

@@ -28,6 +28,11 @@ public final class Repository {
     /// Objects queued in `mempack` since the last flush, in write order.
     private var pending: [ObjectID] = []
     private var pendingSet = Set<ObjectID>()
+    /// Whether reference writes remove a stale `*.lock` of the reference they write
+    /// (see `breakingStaleLock`). Set only while the history's writer lock is held.
+    public var breaksStaleLocks = false
+    /// The lock files removed as stale, for the caller to report.
+    public internal(set) var brokenLocks: [String] = []
 
     private init(handle: OpaquePointer, writing: ObjectWriting) throws(GitError) {
         self.handle = handle
@@ -69,6 +74,10 @@ public final class Repository {
         try GitRuntime.ensureInitialized()
         var raw: OpaquePointer?
         let status = git_repository_open_ext(&raw, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
+        if status == GIT_ENOTFOUND.rawValue, let owner = foreignOwner(of: path) {
+            throw GitError(code: .other(status), operation: "open repository",
+                           message: "it belongs to another user (uid \(owner)), and libgit2 opens only the current user's repositories")
+        }
         if status == GIT_ENOTFOUND.rawValue {
             throw GitError(code: .notARepository, operation: "open \(path)", message: path)
         }
@@ -149,6 +158,17 @@ public final class Repository {
         let pack = try writer.finish()
         // libgit2's indexer checks every object, writes the pack and its index into
         // objects/pack/ (temporary files, then renames) and adds them to the database.
+        do {
+            try writePack(pack)
+        } catch {
+            throw explainWriteFailure(error, packBytes: pack.count, objects: pending.count)
+        }
+        try check(git_mempack_reset(mempack), "reset in-memory pack")
+        pending = []
+        pendingSet = []
+    }
+
+    private func writePack(_ pack: [UInt8]) throws(GitError) {
         try withODB { (odb) throws(GitError) in
             var writepack: UnsafeMutablePointer<git_odb_writepack>?
             try check(git_odb_write_pack(&writepack, odb, nil, nil), "start pack")
@@ -161,9 +181,6 @@ public final class Repository {
             try check(commit(writepack, &progress), "index pack")
             try check(git_odb_refresh(odb), "refresh object database")
         }
-        try check(git_mempack_reset(mempack), "reset in-memory pack")
-        pending = []
-        pendingSet = []
     }
 
     /// Drops every object queued since the last flush (after a failed record, say), so

@@ -43,6 +43,10 @@ extension HistoryStore {
                                     channel: options.channel, files: files, bytes: bytes,
                                     recordedAt: options.recordedAt, toolVersion: options.toolVersion)
         let signature = Signature(name: Self.authorName, email: Self.authorEmail, time: options.recordedAt)
+        let writerLock = try WriterLock.acquire(gitDirectory: repository.path, history: path)
+        repository.breaksStaleLocks = writerLock != nil
+        if writerLock != nil { repository.removeAbandonedPackFiles(olderThan: 3600) }
+        defer { repository.breaksStaleLocks = false; writerLock?.release() }
         var retries = 0
         var commit: ObjectID
         var already = false
@@ -51,15 +55,14 @@ extension HistoryStore {
             if let tip, !options.allowDuplicate, try git({ () throws(GitError) in try repository.commit(tip).tree }) == tree {
                 commit = tip
                 already = true
-                try git { () throws(GitError) in try repository.flushObjects() }
+                try writeObjects()
                 break
             }
             commit = try git { () throws(GitError) in
-                let id = try repository.createCommit(tree: tree, parents: tip.map { [$0] } ?? [], author: signature,
-                                                     committer: signature, message: message.text)
-                try repository.flushObjects()
-                return id
+                try repository.createCommit(tree: tree, parents: tip.map { [$0] } ?? [], author: signature,
+                                            committer: signature, message: message.text)
             }
+            try writeObjects()
             do {
                 try repository.updateReference(branch, to: commit, expected: tip, message: "bundlediff: record \(app)")
                 break
@@ -71,29 +74,37 @@ extension HistoryStore {
                 }
                 Self.backoff(attempt: retries)
             } catch {
-                throw StoreError(error, repository: path)
+                var failure = StoreError(error, repository: path)
+                failure.message += "; the build was not recorded"
+                throw failure
             }
         }
-        try pointHeadIfUnborn(at: branch)
         var written: [String] = []
         var versionTag: String?
         var collided = false
-        if let short = main?.shortVersion, let build = main?.version {
-            let result = try ensureVersionTag(app: app, shortVersion: short, build: build, commit: commit)
-            versionTag = result.name
-            collided = result.n > 1
-            if result.created { written.append(result.name) }
-        }
-        for tag in options.userTags {
-            do {
-                try repository.createReference(RefNames.tagsPrefix + tag, target: commit, message: "bundlediff: tag")
-                written.append(tag)
-            } catch where error.code == .concurrentUpdate {
-                throw StoreError(.tagExists, repository: path,
-                                 "tag \(tag) was created by someone else meanwhile (the build was recorded as \(commit.prefix(10)))")
-            } catch {
-                throw StoreError(error, repository: path)
+        do throws(StoreError) {
+            try pointHeadIfUnborn(at: branch)
+            if let short = main?.shortVersion, let build = main?.version {
+                let result = try ensureVersionTag(app: app, shortVersion: short, build: build, commit: commit)
+                versionTag = result.name
+                collided = result.n > 1
+                if result.created { written.append(result.name) }
             }
+            for tag in options.userTags {
+                do {
+                    try repository.createReference(RefNames.tagsPrefix + tag, target: commit, message: "bundlediff: tag")
+                    written.append(tag)
+                } catch where error.code == .concurrentUpdate {
+                    throw StoreError(.tagExists, repository: path,
+                                     "tag \(tag) was created by someone else meanwhile (the build was recorded as \(commit.prefix(10)))")
+                } catch {
+                    throw StoreError(error, repository: path)
+                }
+            }
+        } catch where error.kind != .tagExists {
+            var failure = error  // a full disk, say: the branch has moved, the tags are not all there
+            failure.message += "; the build was recorded as \(commit.prefix(10)) but not fully tagged: record it again to finish"
+            throw failure
         }
         let build = try recordedBuild(commit: commit)
         return RecordResult(build: build, ref: branch, tagsWritten: written, versionTag: versionTag,

@@ -33,6 +33,8 @@ extension HistoryStore {
             return try recordedBuild(commit: try repository.resolveCommit(reference))
         } catch let error as GitError where error.code == .ambiguous {
             throw StoreError(.ambiguous, repository: path, "'\(reference)' matches several commits; give more digits")
+        } catch let error as GitError where error.code == .damaged {
+            throw StoreError(error, repository: path)
         } catch let error as StoreError {
             throw error
         } catch {

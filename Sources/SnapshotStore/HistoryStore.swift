@@ -37,7 +37,7 @@ public final class HistoryStore: @unchecked Sendable {
                 guard create else {
                     throw StoreError(.notARepository, repository: path, "no history here (record a build first)")
                 }
-                return HistoryStore(path: path, repository: try Repository.createBare(at: path, objectWriting: objectWriting))
+                return HistoryStore(path: path, repository: try createRepository(at: path, objectWriting: objectWriting))
             }
             return HistoryStore(path: path, repository: try Repository.open(at: path, objectWriting: objectWriting))
         } catch let error as StoreError {

@@ -43,6 +43,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         case .notFound: kind = .notFound
         case .ambiguous: kind = .ambiguous
         case .invalidSpec: kind = .invalidInput
+        case .damaged: kind = .corrupt
         case .concurrentUpdate, .other: kind = .git
         }
         self.init(kind, repository: repository, error.description)

@@ -1,2 +1,3 @@
 import BundleDiffCLI
+prepareProcess()
 exitProcess(CLI.run(Array(CommandLine.arguments.dropFirst()), console: .process(environment: processEnvironment())))

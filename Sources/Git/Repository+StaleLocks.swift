@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+extension Repository {
+    /// How old a reference's lock file must be before a writer that holds the history's
+    /// writer lock removes it as left behind by a killed process.
+    public static let staleLockAge: Double = 2
+
+    /// Runs `body` (one reference write); when it finds `<name>.lock` held and
+    /// `breaksStaleLocks` is on, waits until the lock goes away or is `staleLockAge`
+    /// seconds old, removes a stale one, and runs `body` once more.
+    ///
+    /// Only the caller knows that no live bundlediff can hold the lock (it holds the
+    /// history's writer lock); a live git would hold a reference lock for milliseconds,
+    /// never seconds.
+    func breakingStaleLock<T>(_ name: String, _ body: () throws(GitError) -> T) throws(GitError) -> T {
+        do {
+            return try body()
+        } catch where error.code == .locked && breaksStaleLocks {
+            let lock = "\(path)/\(name).lock"
+            while true {
+                var info = stat()
+                guard lstat(lock, &info) == 0 else { break }  // released meanwhile
+                let age = Date().timeIntervalSince1970
+                    - (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+                if age >= Self.staleLockAge {
+                    guard unlink(lock) == 0 || errno == ENOENT else { throw error }
+                    brokenLocks.append(lock)
+                    break
+                }
+                Thread.sleep(forTimeInterval: min(0.05, Self.staleLockAge - age))
+            }
+            return try body()
+        }
+    }
+
+    /// Removes temporary files of pack writes that never finished (`pack_git2_*`: the
+    /// pack and its index lock, left when a writer was killed) once they are `age`
+    /// seconds old; they hold nothing any reference needs. Returns how many went.
+    @discardableResult
+    public func removeAbandonedPackFiles(olderThan age: Double) -> Int {
+        let folder = path + "/objects/pack"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        let now = Date().timeIntervalSince1970
+        var removed = 0
+        for name in names where name.hasPrefix("pack_git2_") {
+            var info = stat()
+            let file = folder + "/" + name
+            guard lstat(file, &info) == 0, now - Double(info.st_mtim.tv_sec) >= age else { continue }
+            if unlink(file) == 0 { removed += 1 }
+        }
+        return removed
+    }
+}
