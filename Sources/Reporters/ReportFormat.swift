@@ -18,7 +18,8 @@ public enum ReportRenderer {
     public static func render(_ report: DiffReport, as format: ReportFormat, colour: Bool = false) -> String {
         switch format {
         case .text: report.kind == .gate ? GateReporter.render(report) : TextReporter.render(report)
-        case .json, .markdown, .html, .junit: TextReporter.render(report)
+        case .html: HTMLReporter.render(report)
+        case .json, .markdown, .junit: TextReporter.render(report)
         }
     }
 }
