@@ -19,9 +19,10 @@ enum HTMLEscaping {
     /// Escaped attribute value (to be placed between double quotes).
     static func attribute(_ s: String) -> String { escape(s, markEscapes: false) }
 
-    /// Escaped element content with a line-break opportunity (`<wbr>`) after each `/`, for
-    /// long paths in narrow columns.
-    static func path(_ s: String) -> String { escape(s, markEscapes: true, breakPaths: true) }
+    /// A path as `BundlePath.description` spells it: escaped element content with a
+    /// line-break opportunity (`<wbr>`) after each `/`, and the description's own escapes
+    /// (`\u{…}` for controls, `\xNN` for bytes that are not UTF-8) marked like ours.
+    static func path(_ s: String) -> String { escape(s, markEscapes: true, isPath: true) }
 
     /// Escaped element content isolated from the surrounding text direction.
     static func isolated(_ s: String) -> String { "<bdi>" + path(s) + "</bdi>" }
@@ -34,17 +35,27 @@ enum HTMLEscaping {
         }
     }
 
-    private static func escape(_ s: String, markEscapes: Bool, breakPaths: Bool = false) -> String {
+    private static func escape(_ s: String, markEscapes: Bool, isPath: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
+        let scalars = Array(s.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            i += 1
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            case "/" where breakPaths: out += "/<wbr>"
+            case "/" where isPath: out += "/<wbr>"
+            case "\\" where isPath:
+                let length = pathEscapeLength(scalars, at: i - 1)
+                let sequence = String(String.UnicodeScalarView(scalars[(i - 1)..<(i - 1 + length)]))
+                // Backslashes, letters, hex digits and braces only: nothing to escape.
+                out += length > 2 ? "<span class=\"esc\">" + sequence + "</span>" : sequence
+                i += length - 1
             case _ where isHidden(scalar):
                 let shown = visible(scalar)
                 out += markEscapes ? "<span class=\"esc\">" + shown + "</span>" : shown
@@ -52,6 +63,22 @@ enum HTMLEscaping {
             }
         }
         return out
+    }
+
+    /// The length of the escape at `start` in a path description: `\\` 2, `\u{…}` and
+    /// `\xNN` their whole length, a lone backslash 1.
+    private static func pathEscapeLength(_ s: [Unicode.Scalar], at start: Int) -> Int {
+        func isHex(_ k: Int) -> Bool { k < s.count && s[k].properties.isASCIIHexDigit }
+        guard start + 1 < s.count else { return 1 }
+        switch s[start + 1] {
+        case "\\": return 2
+        case "x" where isHex(start + 2) && isHex(start + 3): return 4
+        case "u" where start + 2 < s.count && s[start + 2] == "{":
+            var k = start + 3
+            while isHex(k) { k += 1 }
+            return k > start + 3 && k < s.count && s[k] == "}" ? k - start + 1 : 1
+        default: return 1
+        }
     }
 
     /// `\n`, `\r`, `\t`, else `\u{202e}`.

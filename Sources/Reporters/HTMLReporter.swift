@@ -63,7 +63,7 @@ public enum HTMLReporter {
     }
 
     private static func side(_ s: DiffReport.Side) -> String {
-        var html = "<code>\(HTMLEscaping.isolated(s.reference))</code>"
+        var html = "<code><bdi>\(HTMLEscaping.text(s.reference))</bdi></code>"
         if let commit = s.commit { html += " <span class=\"muted\">commit \(HTMLEscaping.text(String(commit.prefix(12))))</span>" }
         return html
     }
