@@ -23,6 +23,9 @@ import TestSupport
         let diff = CLIHarness.run(["diff", "com.example.wanderlust@1.0", "com.example.wanderlust@1.1", "--repo", repo])
         #expect(diff.status == 1, "the demo's build 2 has error findings: \(diff.err)")
         out.append(("diff-1.0-1.1.txt", diff.out))
+        out.append(("diff-1.0-1.1.html", CLIHarness.run(["diff", "com.example.wanderlust@1.0", "com.example.wanderlust@1.1",
+                                                         "--repo", repo, "--format", "html", "--report-date",
+                                                         "2026-11-08T10:00:00Z"]).out))
         let gate = CLIHarness.run(["gate", CLIHarness.demoBuild(2), "--against", CLIHarness.demoBuild(1)])
         out.append(("gate-1.0-1.1.txt", gate.out.replacingOccurrences(of: CLIHarness.root + "/", with: "")))
         return out
