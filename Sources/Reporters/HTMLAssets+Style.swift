@@ -43,6 +43,7 @@ extension HTMLAssets {
         th,td{border-bottom:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top}
         thead th{background:#eef1f5;font-size:13px}
         tbody th{font-weight:600}
+        .nowrap{white-space:nowrap}
         .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
         tr.more td{color:var(--muted);font-style:italic}
         .esc{background:#fde68a;color:#6b2a0a;border-radius:3px;padding:0 2px;font-family:var(--mono)}
@@ -98,7 +99,13 @@ extension HTMLAssets {
         .page-head .kicker,.page-head .versions,.page-head .muted,.facts dt{color:#333}
         main,footer{max-width:none;padding:12px 0}
         nav,.filters,summary::marker{display:none!important}
-        section{border:0;border-radius:0;padding:0;margin:0 0 16px}
+        section{border:0;border-radius:0;padding:0;margin:0 0 16px;overflow:visible}
+        table{font-size:9pt}
+        th,td{padding:3px 5px}
+        code{font-size:8.5pt;overflow-wrap:anywhere}
+        code.rule,.flag,.matrix td{white-space:normal}
+        code.rule{overflow-wrap:normal}
+        .matrix td{min-width:0}
         #findings tbody tr[hidden]{display:table-row!important}
         thead{display:table-header-group}
         tr,.chart{break-inside:avoid}

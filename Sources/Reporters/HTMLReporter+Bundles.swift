@@ -14,7 +14,7 @@ extension HTMLReporter {
             let path = (b.new ?? b.old).map { HTMLEscaping.path($0.path.description) } ?? ""
             out += "<tr><th scope=\"row\">\(HTMLEscaping.isolated(b.name))<br><code class=\"muted\">\(path)</code></th>"
             out += "<td>\(b.status.rawValue)</td>"
-            out += "<td>\(HTMLEscaping.text(TextFormatting.version(b.old))) → \(HTMLEscaping.text(TextFormatting.version(b.new)))</td>"
+            out += "<td class=\"nowrap\">\(HTMLEscaping.text(TextFormatting.version(b.old))) → \(HTMLEscaping.text(TextFormatting.version(b.new)))</td>"
             out += "<td class=\"num\">\(b.filesAdded)</td><td class=\"num\">\(b.filesRemoved)</td><td class=\"num\">\(b.filesModified)</td>"
             out += "<td class=\"num\">\(TextFormatting.bytes(b.newBytes))</td>"
             out += "<td class=\"num\">\(delta(b.bytesDelta))</td>"
