@@ -83,6 +83,16 @@ import TestSupport
         #expect(later.replacingOccurrences(of: "2027-01-02T03:04:05Z", with: "2026-11-08T10:00:00Z") == first)
     }
 
+    @Test func gatePageWithoutFindingsHasNoFilters() throws {
+        let scratch = try ScratchDirectory("html-gate")
+        let (old, new) = try Self.hostileBuilds(in: scratch)
+        let r = Self.render(["gate", new, "--against", old], scratch: scratch)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("bundlediff · Version gate") && r.out.contains("<dt>Baseline</dt>"))
+        #expect(r.out.contains("PASS: no finding fails the gate") && r.out.contains("No findings: every rule passed."))
+        #expect(!r.out.contains("id=\"finding-filters\""))
+    }
+
     @Test func longTablesAreCapped() throws {
         let scratch = try ScratchDirectory("html-cap")
         let old = FixtureBuilder.iOSApp(languages: ["en"], nested: false)
