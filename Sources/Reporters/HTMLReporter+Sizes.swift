@@ -20,8 +20,8 @@ extension HTMLReporter {
             out += "<p>No file changed size.</p>\n</section>\n"
             return
         }
-        out += "<ul class=\"legend\"><li><span class=\"key grew\"></span>grew (+, to the right)</li>"
-            + "<li><span class=\"key shrank\"></span>shrank (−, to the left)</li></ul>\n"
+        out += "<ul class=\"legend\"><li><span class=\"key grew\" aria-hidden=\"true\"></span>grew (+, to the right)</li>"
+            + "<li><span class=\"key shrank\" aria-hidden=\"true\"></span>shrank (−, to the left)</li></ul>\n"
         if !perBundle.bars.isEmpty {
             chart(perBundle, id: "size-bundles", title: "Size change per bundle",
                   what: "bundle's own files (nested bundles excluded)", column: "Bundle", into: &out)
