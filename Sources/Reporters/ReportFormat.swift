@@ -22,7 +22,7 @@ public enum ReportRenderer {
         case .json: JSONReporter.render(report)
         case .markdown: MarkdownReporter.render(report)
         case .junit: JUnitReporter.render(report)
-        case .html: TextReporter.render(report)
+        case .html: HTMLReporter.render(report)
         }
     }
 }

@@ -37,7 +37,7 @@ import TestSupport
     static let date = "2026-11-15T09:00:00Z"
 
     /// Every format `diff` and `gate` render, by file suffix.
-    static let formats = [("txt", "text"), ("json", "json"), ("md", "markdown"), ("junit.xml", "junit")]
+    static let formats = [("txt", "text"), ("json", "json"), ("md", "markdown"), ("html", "html"), ("junit.xml", "junit")]
 
     @Test func reportsMatchCheckedInFiles() throws {
         for (name, text) in try Self.renderReports() {

@@ -1,0 +1,93 @@
+/// Text from a build (paths, keys, values, bundle names) made safe for an HTML page.
+///
+/// - The five markup characters `& < > " '` become character references, so a name can
+///   neither open a tag nor leave an attribute.
+/// - Control characters and invisible direction controls never reach the page: line breaks
+///   and tabs are shown as `\n`, `\r`, `\t`; every other C0/C1 control, the bidi embeddings,
+///   overrides and isolates (U+202A–U+202E, U+2066–U+2069), the marks U+200E, U+200F, U+061C
+///   and the separators U+2028/U+2029 are shown as `\u{…}`, the spelling the text report
+///   uses. A right-to-left override in a file name therefore cannot reorder the page.
+/// - Names that may hold right-to-left letters (Arabic, Hebrew) are isolated with `<bdi>`
+///   where they sit inside a line of other text (`old path → new path`).
+///
+/// In element content the visible escapes are wrapped in `<span class="esc">` so a reader
+/// notices them; in attributes (tooltips) they are plain text.
+enum HTMLEscaping {
+    /// Escaped element content, visible escapes marked up.
+    static func text(_ s: String) -> String { escape(s, markEscapes: true) }
+
+    /// Escaped attribute value (to be placed between double quotes).
+    static func attribute(_ s: String) -> String { escape(s, markEscapes: false) }
+
+    /// A path as `BundlePath.description` spells it: escaped element content with a
+    /// line-break opportunity (`<wbr>`) after each `/`, and the description's own escapes
+    /// (`\u{…}` for controls, `\xNN` for bytes that are not UTF-8) marked like ours.
+    static func path(_ s: String) -> String { escape(s, markEscapes: true, isPath: true) }
+
+    /// Escaped element content isolated from the surrounding text direction.
+    static func isolated(_ s: String) -> String { "<bdi>" + path(s) + "</bdi>" }
+
+    /// Whether a scalar is shown as an escape instead of itself.
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    private static func escape(_ s: String, markEscapes: Bool, isPath: Bool = false) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        let scalars = Array(s.unicodeScalars)
+        var i = 0
+        while i < scalars.count {
+            let scalar = scalars[i]
+            i += 1
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "/" where isPath: out += "/<wbr>"
+            case "\\" where isPath:
+                let length = pathEscapeLength(scalars, at: i - 1)
+                let sequence = String(String.UnicodeScalarView(scalars[(i - 1)..<(i - 1 + length)]))
+                // Backslashes, letters, hex digits and braces only: nothing to escape.
+                out += length > 2 ? "<span class=\"esc\">" + sequence + "</span>" : sequence
+                i += length - 1
+            case _ where isHidden(scalar):
+                let shown = visible(scalar)
+                out += markEscapes ? "<span class=\"esc\">" + shown + "</span>" : shown
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The length of the escape at `start` in a path description: `\\` 2, `\u{…}` and
+    /// `\xNN` their whole length, a lone backslash 1.
+    private static func pathEscapeLength(_ s: [Unicode.Scalar], at start: Int) -> Int {
+        func isHex(_ k: Int) -> Bool { k < s.count && s[k].properties.isASCIIHexDigit }
+        guard start + 1 < s.count else { return 1 }
+        switch s[start + 1] {
+        case "\\": return 2
+        case "x" where isHex(start + 2) && isHex(start + 3): return 4
+        case "u" where start + 2 < s.count && s[start + 2] == "{":
+            var k = start + 3
+            while isHex(k) { k += 1 }
+            return k > start + 3 && k < s.count && s[k] == "}" ? k - start + 1 : 1
+        default: return 1
+        }
+    }
+
+    /// `\n`, `\r`, `\t`, else `\u{202e}`.
+    private static func visible(_ scalar: Unicode.Scalar) -> String {
+        switch scalar {
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        default: "\\u{" + String(scalar.value, radix: 16) + "}"
+        }
+    }
+}
