@@ -7,7 +7,7 @@ import TestSupport
 /// page matches its golden file byte for byte, and long tables are capped.
 @Suite struct HTMLReportTests {
     static let script = "<script>alert(1)</script>"
-    static let golden = "\(CLIHarness.root)/Tests/Golden/hostile-names.html"
+    static let golden = "\(CLIHarness.root)/Tests/Goldens/hostile-names.html"
 
     /// Two builds whose second one adds hostile names everywhere a report shows a name.
     static func hostileBuilds(in scratch: ScratchDirectory) throws -> (old: String, new: String) {
@@ -67,7 +67,7 @@ import TestSupport
             return
         }
         let golden = FileManager.default.contents(atPath: Self.golden).map { Array($0) } ?? []
-        #expect(golden == Array(html.utf8), Comment(rawValue: "Tests/Golden/hostile-names.html differs "
+        #expect(golden == Array(html.utf8), Comment(rawValue: "Tests/Goldens/hostile-names.html differs "
             + GoldenReportTests.firstDifference(golden, html) + "; rerun with BUNDLEDIFF_UPDATE_GOLDEN=1 if intended"))
     }
 
