@@ -23,8 +23,8 @@ public enum HistoryHTMLRenderer {
             + "<h1>\(title)</h1>\n<p>App <code>\(HTMLText.escape(table.app))</code>, channel "
             + "<code>\(HTMLText.escape(table.channel))</code>, \(table.rows.count) row(s), oldest first.</p>\n"
         if let chart = HistoryChartSVG.render(table, labelledBy: "chart-caption") {
-            out += "<figure>\n" + chart + "<figcaption id=\"chart-caption\">Trend of \(title) per build "
-                + "(\(HTMLText.escape(table.chartUnit ?? ""))); the table below holds the same values.</figcaption>\n"
+            out += "<figure>\n" + chart + "<figcaption id=\"chart-caption\">\(title): trend per build, oldest on the left "
+                + "(unit: \(HTMLText.escape(table.chartUnit ?? ""))); the table below holds the same values.</figcaption>\n"
                 + HistoryChartSVG.legend(table) + "</figure>\n"
         }
         if !table.rows.isEmpty {

@@ -9,7 +9,7 @@ extension HistoryQuery {
     func pathHistory(_ text: String) throws(UserFacingError) -> HistoryTable {
         var trimmed = text
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard !trimmed.isEmpty, trimmed != "/" else { throw UserFacingError("--path: an empty path") }
+        guard !trimmed.isEmpty, trimmed != "/" else { throw UserFacingError("history path: the path is empty") }
         var path = BundlePath(trimmed)
         var t = table("path", "History of \(path) in \(timeline.app) on \(timeline.channel)", [
             .init("change", "change"), .init("path", "path"), .init("kind", "kind"),
