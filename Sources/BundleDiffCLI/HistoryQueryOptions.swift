@@ -35,7 +35,6 @@ struct HistoryQueryOptions: ParsableArguments {
 
     func validate() throws {
         if let problem = RecordOptions.channelProblem(channel) { throw ValidationError(problem) }
-        _ = try filter()
     }
 
     func filter() throws(UserFacingError) -> BuildFilter {
@@ -51,8 +50,9 @@ struct HistoryQueryOptions: ParsableArguments {
     /// Answers `question` and writes it in the chosen format.
     func answer(_ question: HistoryQuery.Question) throws {
         let console = Console.current
+        let filter = try filter()  // argument errors first, before the history is opened
         let store = try History.open(history.location(console), create: false)
-        let query = try HistoryQuery(store: store, app: app, channel: channel, filter: try filter())
+        let query = try HistoryQuery(store: store, app: app, channel: channel, filter: filter)
         let table = try query.answer(question)
         let text: String
         switch format {

@@ -30,6 +30,11 @@ import TestSupport
         #expect(r.status == 2)
         #expect(r.err.contains(expected), "\(r.err)")
         #expect(r.err.split(separator: "\n").count == 1 || r.err.contains("Usage:"), "\(r.err)")
+        // Argument-parser errors (unknown format, bad channel name, conflicting options) keep
+        // the parser's own `Error:` line; every other error is bundlediff's.
+        if !(expected == "pdf" || expected.hasPrefix("invalid channel") || expected.hasPrefix("give --bundle")) {
+            #expect(r.err.hasPrefix("bundlediff: error: "), "\(r.err)")
+        }
         #expect(r.out.isEmpty)
     }
 
