@@ -69,7 +69,7 @@ measure builds builds
 measure builds_range builds --versions 1.3..1.5
 measure key_version key CFBundleVersion
 measure key_camera key NSCameraUsageDescription
-measure key_strings key key.0 --file History.app/fr.lproj/T0.strings
+measure key_strings key '"key.0"' --file History.app/fr.lproj/T0.strings
 measure key_framework key CFBundleIdentifier --bundle com.example.history.kit1
 measure path path History.app/Resources/d00/r00000.bin
 measure path_moved path "$MOVED"
@@ -78,6 +78,7 @@ measure size_html size --format html
 measure languages languages
 measure languages_csv languages --format csv
 
+rows() { grep -cE '^[0-9a-f]{10}[ ,]' "$DATA/out.$1" || true; }
 row() { printf '| `history %s` | %s s | %s MiB | %s |\n' "$2" "${WALL[$1]}" "$((RSS[$1] / 1024))" "$3"; }
 cat <<TABLE
 
@@ -85,16 +86,16 @@ History: $BUILDS builds of a $APP_FILES-file app, $PACKS packs, repository $(du 
 
 | Query | Wall | Peak RSS | Rows |
 |---|---|---|---|
-$(row builds "builds" "$(($(wc -l <"$DATA/out.builds") - 2))")
-$(row builds_range "builds --versions 1.3..1.5" "$(($(wc -l <"$DATA/out.builds_range") - 2))")
-$(row key_version "key CFBundleVersion" "$(($(wc -l <"$DATA/out.key_version") - 2))")
-$(row key_camera "key NSCameraUsageDescription" "$(($(wc -l <"$DATA/out.key_camera") - 2))")
-$(row key_strings "key key.0 --file …/fr.lproj/T0.strings" "$(($(wc -l <"$DATA/out.key_strings") - 2))")
-$(row key_framework "key CFBundleIdentifier --bundle …kit1" "$(($(wc -l <"$DATA/out.key_framework") - 2))")
-$(row path "path …/r00000.bin" "$(($(wc -l <"$DATA/out.path") - 2))")
-$(row path_moved "path …/$MOVED_NAME (moved)" "$(($(wc -l <"$DATA/out.path_moved") - 2))")
-$(row size "size" "$(($(wc -l <"$DATA/out.size") - 2))")
+$(row builds "builds" "$(rows builds)")
+$(row builds_range "builds --versions 1.3..1.5" "$(rows builds_range)")
+$(row key_version "key CFBundleVersion" "$(rows key_version)")
+$(row key_camera "key NSCameraUsageDescription" "$(rows key_camera)")
+$(row key_strings 'key "key.0" --file …/fr.lproj/T0.strings' "$(rows key_strings)")
+$(row key_framework "key CFBundleIdentifier --bundle …kit1" "$(rows key_framework)")
+$(row path "path …/r00000.bin" "$(rows path)")
+$(row path_moved "path …/$MOVED_NAME (moved)" "$(rows path_moved)")
+$(row size "size" "$(rows size)")
 $(row size_html "size --format html" "$(wc -c <"$DATA/out.size_html") bytes")
-$(row languages "languages" "$(($(wc -l <"$DATA/out.languages") - 2))")
-$(row languages_csv "languages --format csv" "$(($(wc -l <"$DATA/out.languages_csv") - 1))")
+$(row languages "languages" "$(rows languages)")
+$(row languages_csv "languages --format csv" "$(rows languages_csv)")
 TABLE

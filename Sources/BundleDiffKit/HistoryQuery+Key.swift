@@ -47,7 +47,10 @@ extension HistoryQuery {
                                   ?? bundle.map { "no bundle '\($0)' in any recorded build of \(timeline.app)" }
                                   ?? "no recorded build of \(timeline.app) has a main Info.plist")
         }
-        if builds.count > 0 && t.rows.isEmpty { t.notes.append("\(keyPath) is in no build") }
+        if builds.count > 0 && t.rows.isEmpty {
+            t.notes.append("\(keyPath) is in no build" + (keyPath.segments.count > 1
+                ? " (a key that holds dots is written in quotes: '\"\(key)\"')" : ""))
+        }
         return t
     }
 
