@@ -21,11 +21,12 @@ extension HistoryQuery {
             let object = try read { () throws(StoreError) in try timeline.object(at: path, in: b, area: .files) }
             guard let object else {
                 guard let (before, gone) = previous else { continue }
-                let targets = try read { () throws(StoreError) in try timeline.newPaths(of: gone, in: b, since: before) }
-                if let target = targets.first(where: { $0.name == path.name }) ?? targets.first {
-                    t.rows.append(try row(b, "moved", target, gone, detail: "from \(path)"))
-                    path = target
-                    previous = (b, gone)
+                if let (target, same) = try destination(of: gone, at: path, in: b, since: before) {
+                    let change = same ? nil : try describe(gone, target.object).detail
+                    let detail = "from \(path)" + (change.map { "; " + $0 } ?? "")
+                    t.rows.append(try row(b, same ? "moved" : "moved and changed", target.path, target.object, detail: detail))
+                    path = target.path
+                    previous = (b, target.object)
                 } else {
                     t.rows.append(Self.buildCells(b) + [.text("vanished"), .text(path.description), .none, .none, .none])
                     previous = nil
@@ -34,7 +35,13 @@ extension HistoryQuery {
             }
             defer { previous = (b, object) }
             guard let old = previous?.object else {
-                t.rows.append(try row(b, "appeared", path, object, detail: nil))
+                guard let origin = try origin(of: object, at: path, in: b) else {
+                    t.rows.append(try row(b, "appeared", path, object, detail: nil))
+                    continue
+                }
+                let change = origin.same ? nil : try describe(origin.object, object).detail
+                t.rows.append(try row(b, origin.same ? "moved" : "moved and changed", path, object,
+                                      detail: "from \(origin.path)" + (change.map { "; " + $0 } ?? "")))
                 continue
             }
             if old == object { continue }
@@ -45,7 +52,7 @@ extension HistoryQuery {
         return t
     }
 
-    private func describe(_ old: StoredObject, _ new: StoredObject) throws(UserFacingError) -> (String, String?) {
+    private func describe(_ old: StoredObject, _ new: StoredObject) throws(UserFacingError) -> (change: String, detail: String?) {
         guard old.kind == new.kind else { return ("replaced", "was a \(Self.kindName(old.kind))") }
         let before = try read { () throws(StoreError) in try timeline.size(of: old) }
         let after = try read { () throws(StoreError) in try timeline.size(of: new) }

@@ -58,6 +58,10 @@ import TestSupport
             "6:vanished:MyApp.app/Resources/Assets.car",
         ])
         #expect(rows.map { $0["bytes"] as? Int } == [2048, 2048, 3000, 3000, nil])
+        // Asked from the new path, the first row says where it came from.
+        let arrived = try h.rows(["path", "MyApp.app/Resources/Assets.car"])
+        #expect(arrived.map { "\($0["build"] as? String ?? ""):\($0["change"] as? String ?? "")" } == ["5:moved", "6:vanished"])
+        #expect((arrived.first?["detail"] as? String)?.hasPrefix("from MyApp.app/Assets.car;") == true)
         #expect(try h.events(["path", "MyApp.app/ko.lproj"]) == ["1:appeared", "4:vanished"])
         #expect(try h.events(["path", "MyApp.app/fr.lproj/"]) == ["1:appeared", "4:contents changed"])
         #expect(try h.events(["path", "MyApp.app/PlugIns/Share.appex/big.dat"]) == ["3:appeared"])
@@ -69,12 +73,14 @@ import TestSupport
         let h = try HistoryFixture()
         let rows = try h.rows(["size"])
         #expect(rows.count == 6)
-        let share = rows.map { $0["MyApp.app/PlugIns/Share.appex"] as? Int ?? -1 }
+        let share = rows.map { $0["bundle:com.example.myapp.share"] as? Int ?? -1 }
         #expect(share[1] == share[0] && share[2] == share[1] + 5000 && share[5] == share[2])
-        let core = rows.map { $0["MyApp.app/Frameworks/Core.framework"] as? Int ?? -1 }
+        let core = rows.map { $0["bundle:com.example.core"] as? Int ?? -1 }
         #expect(Set(core).count == 1 && core[0] > 0)
+        // A bundle without an identifier is keyed by its path.
+        #expect(rows.allSatisfy { ($0["bundle:MyApp.app/Settings.bundle"] as? Int ?? 0) > 0 })
         // The main bundle holds every file of a directory build: its size is the total.
-        #expect(rows.allSatisfy { $0["MyApp.app"] as? Int == $0["bytes"] as? Int })
+        #expect(rows.allSatisfy { $0["bundle:com.example.myapp"] as? Int == $0["bytes"] as? Int })
     }
 
     @Test func languagesOverTime() throws {
