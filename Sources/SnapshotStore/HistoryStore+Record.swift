@@ -75,6 +75,7 @@ extension HistoryStore {
             }
         }
         try pointHeadIfUnborn(at: branch)
+        maintainPackIndex()
         var written: [String] = []
         var versionTag: String?
         var collided = false
