@@ -45,6 +45,20 @@ import TestSupport
         #expect(r.err == "bundlediff: error: \(scratch.path("none")): no history here (record a build first)\n")
     }
 
+    @Test func severalAppsNeedApp() throws {
+        let scratch = try ScratchDirectory("history-args")
+        let repo = scratch.path("repo")
+        for (name, identifier) in [("One", "com.example.one"), ("Two", "com.example.two")] {
+            let app = FixtureBuilder.iOSApp(name: name, identifier: identifier, languages: ["en"], nested: false)
+            #expect(CLIHarness.run(["snapshot", try app.writeDirectory(in: scratch.path), "--repo", repo]).status == 0)
+        }
+        let r = CLIHarness.run(["history", "size", "--repo", repo])
+        #expect(r.status == 2)
+        #expect(r.err.hasSuffix("several apps are recorded (com.example.one, com.example.two); name one with --app\n"), "\(r.err)")
+        let two = CLIHarness.run(["history", "builds", "--repo", repo, "--app", "com.example.two", "--format", "csv"])
+        #expect(two.status == 0 && two.out.split(separator: "\r\n").count == 2, "\(two.err)")
+    }
+
     @Test func outputFileGetsTheReport() throws {
         let h = try Self.shared()
         let out = h.scratch.path("size.html")
