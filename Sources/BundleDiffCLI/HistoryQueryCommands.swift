@@ -48,7 +48,8 @@ struct HistoryLanguagesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The bundle (identifier or path); default: the main bundle.", valueName: "id-or-path"))
     var bundle: String?
 
-    @Option(help: ArgumentHelp("The reference language (default: en, else Base, else the first).", valueName: "lang"))
+    @Option(help: ArgumentHelp("The reference language (default: CFBundleDevelopmentRegion, else en, "
+                               + "else the first other than Base).", valueName: "lang"))
     var reference: String?
 
     @OptionGroup var options: HistoryQueryOptions

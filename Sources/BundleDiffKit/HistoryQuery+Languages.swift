@@ -1,4 +1,5 @@
 import BundleModel
+import Comparison
 import Foundation
 import SnapshotStore
 
@@ -6,8 +7,10 @@ extension HistoryQuery {
     /// Localization completeness per language of one bundle, per build: the share of the
     /// reference language's string keys (every top-level key of its `.strings` and
     /// `.stringsdict` files) that the language also has, and which languages were added
-    /// (`+ko`) or dropped (`-ko`). The reference is `reference`, else `en`, else `Base`,
-    /// else the first language. Key sets are memoised by `.lproj` tree id.
+    /// (`+ko`) or dropped (`-ko`). The reference is chosen as the localization rules do:
+    /// `reference`, else the bundle's `CFBundleDevelopmentRegion`, else `en` (language
+    /// codes compared canonically: `English` is `en`), else the first language other than
+    /// `Base`, else `Base`. Key sets are memoised by `.lproj` tree id.
     func languageHistory(bundle: String?, reference: String?) throws(UserFacingError) -> HistoryTable {
         var states: [(languages: [String: Double], reference: String?, keys: Int, changes: String)] = []
         var all = Set<String>()
@@ -21,8 +24,7 @@ extension HistoryQuery {
             let languages = Set(info?.localizations ?? [])
             sawBundle = sawBundle || info != nil
             var state = (languages: [String: Double](), reference: String?.none, keys: 0, changes: "")
-            if let info, let ref = reference.flatMap({ languages.contains($0) ? $0 : nil })
-                ?? (languages.contains("en") ? "en" : languages.contains("Base") ? "Base" : languages.sorted().first) {
+            if let info, let ref = Self.reference(among: languages, preferred: [reference, try developmentRegion(info, b), "en"]) {
                 let refKeys = try keys(ref, info, b)
                 state.reference = ref
                 state.keys = refKeys.set.count
@@ -57,6 +59,22 @@ extension HistoryQuery {
                           + order.map { lang in s.languages[lang].map { .number($0, String(format: "%.1f%%", $0)) } ?? .none })
         }
         return t
+    }
+
+    static func reference(among languages: Set<String>, preferred: [String?]) -> String? {
+        let names = languages.sorted()
+        for case let want? in preferred {
+            if let hit = names.first(where: { LanguageCode.canonical($0) == LanguageCode.canonical(want) }) { return hit }
+        }
+        return names.first { $0 != "Base" } ?? names.first
+    }
+
+    /// The bundle's `CFBundleDevelopmentRegion` (its Info.plist decoded once per blob).
+    private func developmentRegion(_ info: BundleInfo, _ b: TimelineBuild) throws(UserFacingError) -> String? {
+        guard let object = try read({ () throws(StoreError) in try timeline.object(at: info.infoPlistPath, in: b, area: .plists) })
+        else { return nil }
+        let plist = try read { () throws(StoreError) in try timeline.plist(object) }
+        return plist.document?.root["CFBundleDevelopmentRegion"]?.stringValue
     }
 
     /// The string keys of one language of a bundle, with an identity for memoising.

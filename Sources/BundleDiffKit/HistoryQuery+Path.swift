@@ -4,8 +4,10 @@ import SnapshotStore
 extension HistoryQuery {
     /// One path's history: the builds where it appeared, changed (size or content),
     /// moved or vanished. A file that vanished while the same content (the same file
-    /// record: digest and size) appeared elsewhere in that build has moved; the history
-    /// follows it to its new path.
+    /// record: digest and size) appeared elsewhere in that build has moved, and one whose
+    /// only same-named successor is new in that build has moved and changed; the history
+    /// follows it to its new path (`destination`). The first row says where the path came
+    /// from when it arrived by a move (`origin`).
     func pathHistory(_ text: String) throws(UserFacingError) -> HistoryTable {
         var trimmed = text
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }

@@ -95,4 +95,18 @@ import TestSupport
         let de = try h.rows(["languages", "--reference", "de"])
         #expect(de.first?["reference"] as? String == "de")
     }
+
+    @Test func referenceIsTheDevelopmentRegion() throws {
+        let scratch = try ScratchDirectory("history-reference")
+        var app = FixtureBuilder.iOSApp(languages: ["en", "fr"], nested: false)
+        app.setInfo("CFBundleDevelopmentRegion", "fr", in: "MyApp.app")
+        app.setStrings("MyApp.app/fr.lproj/Localizable.strings", ["greeting": "Salut", "farewell": "Adieu", "extra": "En plus"])
+        let repo = scratch.path("repo")
+        #expect(CLIHarness.run(["snapshot", try app.writeDirectory(in: scratch.path), "--repo", repo]).status == 0)
+        let r = CLIHarness.run(["history", "languages", "--repo", repo, "--format", "json"])
+        let rows = (try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])?["rows"] as? [[String: Any]]
+        #expect(rows?.first?["reference"] as? String == "fr", "\(r.err)")
+        #expect(rows?.first?["keys"] as? Int == 4)  // 3 in Localizable.strings, 1 in InfoPlist.strings
+        #expect(rows?.first?["en"] as? Int == 75)
+    }
 }
