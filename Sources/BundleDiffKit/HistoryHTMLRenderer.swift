@@ -6,7 +6,9 @@ public enum HistoryHTMLRenderer {
         body{font-family:system-ui,sans-serif;margin:2rem;color:#222}
         table{border-collapse:collapse;margin-top:1rem}
         th,td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
+        td{white-space:nowrap}
         td.num{text-align:right;font-variant-numeric:tabular-nums}
+        .scroll{overflow-x:auto}
         caption{text-align:left;font-weight:bold;padding:.25rem 0}
         svg{max-width:760px;width:100%;height:auto}
         .axis{stroke:#444;stroke-width:1}
@@ -28,7 +30,7 @@ public enum HistoryHTMLRenderer {
                 + HistoryChartSVG.legend(table) + "</figure>\n"
         }
         if !table.rows.isEmpty {
-            out += "<table>\n<caption>\(title)</caption>\n<thead>\n<tr>"
+            out += "<div class=\"scroll\">\n<table>\n<caption>\(title)</caption>\n<thead>\n<tr>"
                 + table.columns.map { "<th scope=\"col\">\(HTMLText.escape($0.title))</th>" }.joined() + "</tr>\n</thead>\n<tbody>\n"
             for row in table.rows {
                 out += "<tr>" + row.map { cell in
@@ -36,7 +38,7 @@ public enum HistoryHTMLRenderer {
                     return "<td>\(HTMLText.escape(cell.display))</td>"
                 }.joined() + "</tr>\n"
             }
-            out += "</tbody>\n</table>\n"
+            out += "</tbody>\n</table>\n</div>\n"
         }
         for note in table.notes { out += "<p>\(HTMLText.escape(note))</p>\n" }
         return out + "</main>\n</body>\n</html>\n"
