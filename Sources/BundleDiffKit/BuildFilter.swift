@@ -1,3 +1,4 @@
+import Foundation
 import SnapshotStore
 
 /// Which recorded builds a history query looks at: a version range over
@@ -20,8 +21,8 @@ public struct BuildFilter: Sendable, Equatable {
         let bad = UserFacingError("--versions '\(text)' is not a version range (use 1.2..1.5, 1.2.. or ..1.5)")
         guard parts.count == 2, !(parts[0].isEmpty && parts[1].isEmpty) else { throw bad }
         for part in parts where !part.isEmpty {
-            guard part.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "." || $0 == "-" }),
-                  !part.hasPrefix("."), !part.hasSuffix(".") else { throw bad }
+            guard !part.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+                  !part.trimmingCharacters(in: .whitespaces).isEmpty, !part.hasPrefix("."), !part.hasSuffix(".") else { throw bad }
         }
         lowestVersion = parts[0].isEmpty ? nil : parts[0]
         highestVersion = parts[1].isEmpty ? nil : parts[1]

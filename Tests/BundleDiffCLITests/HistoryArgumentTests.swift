@@ -10,6 +10,8 @@ import TestSupport
         (["builds", "--versions", "1.5"], "--versions '1.5' is not a version range"),
         (["builds", "--versions", "1.5..1.2"], "--versions '1.5..1.2': 1.5 comes after 1.2"),
         (["builds", "--versions", ".."], "--versions '..' is not a version range"),
+        (["builds", "--versions", "1.2...1.5"], "--versions '1.2...1.5' is not a version range"),
+        (["builds", "--versions", " ..1"], "--versions ' ..1' is not a version range"),
         (["size", "--since", "yesterday"], "--since 'yesterday' is not a date"),
         (["builds", "--until", "2026-13-01"], "--until '2026-13-01' is not a date"),
         (["builds", "--since", "2026-02-01", "--until", "2026-01-01"], "--since is after --until"),
