@@ -43,20 +43,22 @@ APP_FILES=$(find "$DATA/app" -type f | wc -l)
 PACKS=$(find "$REPO/objects/pack" -name '*.pack' | wc -l)
 cat "$REPO"/objects/pack/* >/dev/null  # warm page cache
 
-# measure NAME ARGS…: median wall time and largest peak RSS of REPEAT runs.
-declare -A WALL RSS
+# measure NAME ARGS…: median wall time, median CPU time (user + system: steadier when
+# other work shares the cores) and largest peak RSS of REPEAT runs.
+declare -A WALL CPUS RSS
+median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 measure() {
-  local name="$1" walls=() rss=0 i out r; shift
+  local name="$1" walls=() cpus=() rss=0 i out r; shift
   for i in $(seq "$REPEAT"); do
     out="$DATA/time.$name"
-    /usr/bin/time -f '%e %M' -o "$out" "$BIN" history "$@" --repo "$REPO" >"$DATA/out.$name" 2>"$DATA/err.$name" \
+    /usr/bin/time -f '%e %U %S %M' -o "$out" "$BIN" history "$@" --repo "$REPO" >"$DATA/out.$name" 2>"$DATA/err.$name" \
       || { echo "$name failed:" >&2; cat "$DATA/err.$name" >&2; exit 1; }
     walls+=("$(cut -d' ' -f1 "$out")")
-    r=$(cut -d' ' -f2 "$out"); [ "$r" -gt "$rss" ] && rss=$r
+    cpus+=("$(awk '{print $2 + $3}' "$out")")
+    r=$(cut -d' ' -f4 "$out"); [ "$r" -gt "$rss" ] && rss=$r
   done
-  WALL[$name]=$(printf '%s\n' "${walls[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
-  RSS[$name]=$rss
-  echo "  $name: ${WALL[$name]} s (runs: ${walls[*]}), $((rss / 1024)) MiB" >&2
+  WALL[$name]=$(median "${walls[@]}") CPUS[$name]=$(median "${cpus[@]}") RSS[$name]=$rss
+  echo "  $name: ${WALL[$name]} s (runs: ${walls[*]}), CPU ${CPUS[$name]} s, $((rss / 1024)) MiB" >&2
 }
 
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -79,13 +81,13 @@ measure languages languages
 measure languages_csv languages --format csv
 
 rows() { grep -cE '^[0-9a-f]{10}[ ,]' "$DATA/out.$1" || true; }
-row() { printf '| `history %s` | %s s | %s MiB | %s |\n' "$2" "${WALL[$1]}" "$((RSS[$1] / 1024))" "$3"; }
+row() { printf '| `history %s` | %s s | %s s | %s MiB | %s |\n' "$2" "${WALL[$1]}" "${CPUS[$1]}" "$((RSS[$1] / 1024))" "$3"; }
 cat <<TABLE
 
 History: $BUILDS builds of a $APP_FILES-file app, $PACKS packs, repository $(du -sh "$REPO" | cut -f1) ($(du -sb "$REPO" | cut -f1) bytes); $(nproc) cores; median of $REPEAT runs; load average before: $LOAD_BEFORE, after: $(cut -d' ' -f1-3 /proc/loadavg).
 
-| Query | Wall | Peak RSS | Rows |
-|---|---|---|---|
+| Query | Wall | CPU time | Peak RSS | Rows |
+|---|---|---|---|---|
 $(row builds "builds" "$(rows builds)")
 $(row builds_range "builds --versions 1.3..1.5" "$(rows builds_range)")
 $(row key_version "key CFBundleVersion" "$(rows key_version)")
