@@ -12,7 +12,8 @@ struct HistoryCommand: ParsableCommand {
             text, json, csv or html (-o FILE to write a file). Examples:
               bundlediff history builds --versions 1.2..1.5
               bundlediff history key NSCameraUsageDescription
-              bundlediff history key hello --file MyApp.app/fr.lproj/Localizable.strings
+              bundlediff history key greeting --language fr
+              bundlediff history key greeting --file MyApp.app/fr.lproj/Localizable.strings
               bundlediff history path MyApp.app/Assets.car
               bundlediff history size --format html -o size.html
               bundlediff history languages

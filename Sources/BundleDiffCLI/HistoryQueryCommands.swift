@@ -18,13 +18,18 @@ struct HistoryKeyCommand: ParsableCommand {
                                valueName: "path"))
     var file: String?
 
+    @Option(help: ArgumentHelp("Read the key from this language's .strings and .stringsdict files (of the main bundle "
+                               + "or --bundle), e.g. --language fr.", valueName: "lang"))
+    var language: String?
+
     @OptionGroup var options: HistoryQueryOptions
 
     func validate() throws {
         if bundle != nil, file != nil { throw ValidationError("give --bundle or --file, not both") }
+        if language != nil, file != nil { throw ValidationError("give --language or --file, not both") }
     }
 
-    func run() throws { try options.answer(.key(key, bundle: bundle, file: file)) }
+    func run() throws { try options.answer(.key(key, bundle: bundle, file: file, language: language)) }
 }
 
 struct HistoryPathCommand: ParsableCommand {

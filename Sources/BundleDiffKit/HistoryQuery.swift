@@ -7,8 +7,9 @@ public struct HistoryQuery {
         /// The builds: versions, dates, labels, files and bytes.
         case builds
         /// One key's value across builds, in the main Info.plist, another bundle's
-        /// Info.plist (`bundle`: identifier or path) or any recorded plist (`file`).
-        case key(String, bundle: String?, file: String?)
+        /// Info.plist (`bundle`: identifier or path), any recorded plist (`file`) or the
+        /// string tables of a language (`language`, of the main bundle or `bundle`).
+        case key(String, bundle: String?, file: String?, language: String?)
         /// One path's history: appeared, changed, moved, vanished.
         case path(String)
         /// The whole build's size and each bundle's, per build.
@@ -31,7 +32,8 @@ public struct HistoryQuery {
         var table: HistoryTable
         switch question {
         case .builds: table = buildList()
-        case .key(let key, let bundle, let file): table = try keyHistory(key, bundle: bundle, file: file)
+        case .key(let key, let bundle, let file, let language):
+            table = try keyHistory(key, source: KeySource(bundle: bundle, file: file, language: language))
         case .path(let path): table = try pathHistory(path)
         case .size: table = try sizeHistory()
         case .languages(let bundle, let reference): table = try languageHistory(bundle: bundle, reference: reference)

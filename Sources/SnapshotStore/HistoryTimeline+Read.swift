@@ -62,6 +62,17 @@ extension HistoryTimeline {
         }
     }
 
+    /// The entries of a stored folder: unescaped names and objects, in git's order.
+    public func children(of folder: StoredObject) throws(StoreError) -> [(name: [UInt8], object: StoredObject)] {
+        guard folder.kind == .directory else { return [] }
+        var out: [(name: [UInt8], object: StoredObject)] = []
+        for entry in try entries(folder.id) {
+            guard let name = TreeNameEscaping.unescape(entry.name), let object = Self.object(entry) else { continue }
+            out.append((name, object))
+        }
+        return out
+    }
+
     /// The localized-string keys of a `plists/` folder (an `.lproj`): every top-level key
     /// of its `.strings` and `.stringsdict` files, as `<file name>:<key>`. Memoised by
     /// tree id, so an unchanged language is read once for the whole history.

@@ -42,6 +42,13 @@ import TestSupport
                 == ["1:appeared", "4:removed"])
         #expect(try h.events(["key", "greeting", "--file", "MyApp.app/ko.lproj/Localizable.strings"])
                 == ["1:appeared", "4:removed"])
+        // A language's string tables, whichever file holds the key.
+        #expect(try h.events(["key", "farewell", "--language", "fr"]) == ["1:appeared", "4:removed"])
+        #expect(try h.events(["key", "greeting", "--language", "ko"]) == ["1:appeared", "4:removed"])
+        #expect(try h.rows(["key", "CFBundleDisplayName", "--language", "de"]).map { $0["plist"] as? String }
+                == ["MyApp.app/de.lproj/InfoPlist.strings"])
+        #expect(try h.events(["key", "CFBundleDisplayName", "--language", "en", "--bundle", "com.example.myapp.share"])
+                == ["1:appeared"])
         // Filters narrow the builds compared.
         #expect(try h.events(["key", "NSCameraUsageDescription", "--versions", "1.1..1.2"]) == ["3:appeared", "4:changed"])
         let never = h.history(["key", "NoSuchKey"])
