@@ -19,7 +19,9 @@ enum HistoryChartSVG {
         guard !charted.isEmpty, values.joined().contains(where: { $0 != nil }) else { return nil }
         let maxY = unit == "percent" ? 100 : (highest > 0 ? highest : 1)
         let plotW = width - left - right, plotH = height - Self.top - bottom
-        func x(_ i: Int) -> Double { table.rows.count == 1 ? left + plotW / 2 : left + plotW * Double(i) / Double(table.rows.count - 1) }
+        func x(_ i: Int) -> Double {
+            table.rows.count == 1 ? left + plotW / 2 : left + plotW * Double(i) / Double(table.rows.count - 1)
+        }
         func y(_ v: Double) -> Double { Self.top + plotH * (1 - v / maxY) }
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
             + "aria-labelledby=\"\(title)\">\n"
@@ -49,7 +51,8 @@ enum HistoryChartSVG {
             for points in segments where !points.isEmpty {
                 let xy = points[0].split(separator: ",")
                 let shape = points.count == 1 ? "<circle cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"3\" fill=\"\(colour)\">"
-                    : "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash) points=\"\(points.joined(separator: " "))\">"
+                    : "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash) "
+                        + "points=\"\(points.joined(separator: " "))\">"
                 svg += shape + "<title>" + HTMLText.escape(table.columns[charted[n]].title) + "</title>"
                     + (points.count == 1 ? "</circle>\n" : "</polyline>\n")
             }
