@@ -79,6 +79,7 @@ extension HistoryStore {
                 throw failure
             }
         }
+        maintainPackIndex()
         var written: [String] = []
         var versionTag: String?
         var collided = false
