@@ -1,3 +1,4 @@
+import Reporters
 import Foundation
 
 /// An inline SVG line chart of a history table's charted columns: one line per column
@@ -29,13 +30,13 @@ enum HistoryChartSVG {
         svg += "<line class=\"axis\" x1=\"\(f(left))\" y1=\"\(f(Self.top))\" x2=\"\(f(left))\" y2=\"\(f(y(0)))\"/>\n"
         for v in [0, maxY / 2, maxY] {
             svg += "<text class=\"tick\" x=\"\(f(left - 6))\" y=\"\(f(y(v) + 4))\" text-anchor=\"end\">"
-                + HTMLText.escape(label(v, unit: unit)) + "</text>\n"
+                + HTMLEscaping.attribute(label(v, unit: unit)) + "</text>\n"
         }
         let first = buildLabel(table, 0), last = buildLabel(table, table.rows.count - 1)
-        svg += "<text class=\"tick\" x=\"\(f(left))\" y=\"\(f(height - 12))\">\(HTMLText.escape(first))</text>\n"
+        svg += "<text class=\"tick\" x=\"\(f(left))\" y=\"\(f(height - 12))\">\(HTMLEscaping.attribute(first))</text>\n"
         if table.rows.count > 1 {
             svg += "<text class=\"tick\" x=\"\(f(width - right))\" y=\"\(f(height - 12))\" text-anchor=\"end\">"
-                + HTMLText.escape(last) + "</text>\n"
+                + HTMLEscaping.attribute(last) + "</text>\n"
         }
         for (n, series) in values.enumerated() {
             var segments: [[String]] = [[]]
@@ -53,7 +54,7 @@ enum HistoryChartSVG {
                 let shape = points.count == 1 ? "<circle cx=\"\(xy[0])\" cy=\"\(xy[1])\" r=\"3\" fill=\"\(colour)\">"
                     : "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash) "
                         + "points=\"\(points.joined(separator: " "))\">"
-                svg += shape + "<title>" + HTMLText.escape(table.columns[charted[n]].title) + "</title>"
+                svg += shape + "<title>" + HTMLEscaping.attribute(table.columns[charted[n]].title) + "</title>"
                     + (points.count == 1 ? "</circle>\n" : "</polyline>\n")
             }
         }
@@ -65,7 +66,7 @@ enum HistoryChartSVG {
         let charted = table.columns.filter(\.charted)
         return "<ul class=\"legend\">\n" + charted.enumerated().map { n, c in
             "<li><span class=\"swatch\" style=\"background:\(palette[n % palette.count])\"></span>"
-                + HTMLText.escape(c.title) + "</li>\n"
+                + HTMLEscaping.attribute(c.title) + "</li>\n"
         }.joined() + "</ul>\n"
     }
 

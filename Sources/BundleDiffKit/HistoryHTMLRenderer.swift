@@ -1,3 +1,4 @@
+import Reporters
 /// The HTML form of a history table: one self-contained page (no script, no network, no
 /// external asset) with the trend drawn as an inline SVG line chart and, for screen
 /// readers and exact values, the same data as a table. Every recorded text is escaped.
@@ -18,29 +19,29 @@ public enum HistoryHTMLRenderer {
         """
 
     public static func render(_ table: HistoryTable) -> String {
-        let title = HTMLText.escape(table.title)
+        let title = HTMLEscaping.attribute(table.title)
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             + "<title>\(title)</title>\n<style>\n\(style)\n</style>\n</head>\n<body>\n<main>\n"
-            + "<h1>\(title)</h1>\n<p>App <code>\(HTMLText.escape(table.app))</code>, channel "
-            + "<code>\(HTMLText.escape(table.channel))</code>, \(table.rows.count) row(s), oldest first.</p>\n"
+            + "<h1>\(title)</h1>\n<p>App <code>\(HTMLEscaping.attribute(table.app))</code>, channel "
+            + "<code>\(HTMLEscaping.attribute(table.channel))</code>, \(table.rows.count) row(s), oldest first.</p>\n"
         if let chart = HistoryChartSVG.render(table, labelledBy: "chart-caption") {
             out += "<figure>\n" + chart + "<figcaption id=\"chart-caption\">\(title): trend per build, oldest on the left "
-                + "(unit: \(HTMLText.escape(table.chartUnit ?? ""))); the table below holds the same values.</figcaption>\n"
+                + "(unit: \(HTMLEscaping.attribute(table.chartUnit ?? ""))); the table below holds the same values.</figcaption>\n"
                 + HistoryChartSVG.legend(table) + "</figure>\n"
         }
         if !table.rows.isEmpty {
             out += "<div class=\"scroll\">\n<table>\n<caption>\(title)</caption>\n<thead>\n<tr>"
-                + table.columns.map { "<th scope=\"col\">\(HTMLText.escape($0.title))</th>" }.joined() + "</tr>\n</thead>\n<tbody>\n"
+                + table.columns.map { "<th scope=\"col\">\(HTMLEscaping.attribute($0.title))</th>" }.joined() + "</tr>\n</thead>\n<tbody>\n"
             for row in table.rows {
                 out += "<tr>" + row.map { cell in
-                    if case .number = cell { return "<td class=\"num\">\(HTMLText.escape(cell.display))</td>" }
-                    return "<td>\(HTMLText.escape(cell.display))</td>"
+                    if case .number = cell { return "<td class=\"num\">\(HTMLEscaping.attribute(cell.display))</td>" }
+                    return "<td>\(HTMLEscaping.attribute(cell.display))</td>"
                 }.joined() + "</tr>\n"
             }
             out += "</tbody>\n</table>\n</div>\n"
         }
-        for note in table.notes { out += "<p>\(HTMLText.escape(note))</p>\n" }
+        for note in table.notes { out += "<p>\(HTMLEscaping.attribute(note))</p>\n" }
         return out + "</main>\n</body>\n</html>\n"
     }
 }

@@ -12,12 +12,12 @@
 ///
 /// In element content the visible escapes are wrapped in `<span class="esc">` so a reader
 /// notices them; in attributes (tooltips) they are plain text.
-enum HTMLEscaping {
+public enum HTMLEscaping {
     /// Escaped element content, visible escapes marked up.
-    static func text(_ s: String) -> String { escape(s, markEscapes: true) }
+    public static func text(_ s: String) -> String { escape(s, markEscapes: true) }
 
     /// Escaped attribute value (to be placed between double quotes).
-    static func attribute(_ s: String) -> String { escape(s, markEscapes: false) }
+    public static func attribute(_ s: String) -> String { escape(s, markEscapes: false) }
 
     /// A path as `BundlePath.description` spells it: escaped element content with a
     /// line-break opportunity (`<wbr>`) after each `/`, and the description's own escapes
@@ -26,14 +26,6 @@ enum HTMLEscaping {
 
     /// Escaped element content isolated from the surrounding text direction.
     static func isolated(_ s: String) -> String { "<bdi>" + path(s) + "</bdi>" }
-
-    /// Whether a scalar is shown as an escape instead of itself.
-    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0..<0x20, 0x7F..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
-    }
 
     private static func escape(_ s: String, markEscapes: Bool, isPath: Bool = false) -> String {
         var out = ""
@@ -56,8 +48,8 @@ enum HTMLEscaping {
                 // Backslashes, letters, hex digits and braces only: nothing to escape.
                 out += length > 2 ? "<span class=\"esc\">" + sequence + "</span>" : sequence
                 i += length - 1
-            case _ where isHidden(scalar):
-                let shown = visible(scalar)
+            case _ where VisibleText.isHidden(scalar):
+                let shown = VisibleText.escape(scalar)
                 out += markEscapes ? "<span class=\"esc\">" + shown + "</span>" : shown
             default: out.unicodeScalars.append(scalar)
             }
@@ -78,16 +70,6 @@ enum HTMLEscaping {
             while isHex(k) { k += 1 }
             return k > start + 3 && k < s.count && s[k] == "}" ? k - start + 1 : 1
         default: return 1
-        }
-    }
-
-    /// `\n`, `\r`, `\t`, else `\u{202e}`.
-    private static func visible(_ scalar: Unicode.Scalar) -> String {
-        switch scalar {
-        case "\n": "\\n"
-        case "\r": "\\r"
-        case "\t": "\\t"
-        default: "\\u{" + String(scalar.value, radix: 16) + "}"
         }
     }
 }

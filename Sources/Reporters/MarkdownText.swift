@@ -38,19 +38,9 @@ enum MarkdownText {
         return out
     }
 
-    /// The scalar itself, or a visible escape for line breaks, controls and bidi marks.
+    /// The scalar itself, or its visible escape.
     private static func visible(_ scalar: Unicode.Scalar) -> String {
-        switch scalar {
-        case "\n": return "\\n"
-        case "\r": return "\\r"
-        case "\t": return "\\t"
-        default:
-            switch scalar.value {
-            case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C:
-                return "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: return String(scalar)
-            }
-        }
+        VisibleText.isHidden(scalar) ? VisibleText.escape(scalar) : String(scalar)
     }
 
     /// At most `limit` scalars, with `…` when cut.

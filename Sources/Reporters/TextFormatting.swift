@@ -4,21 +4,7 @@ import BundleModel
 enum TextFormatting {
     /// Text from a build (keys, values, names) made safe for one report line: line breaks,
     /// tabs and other control characters become visible escapes.
-    static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func oneLine(_ text: String) -> String { VisibleText.escape(text) }
 
     /// `12,345`.
     static func grouped(_ n: UInt64) -> String {

@@ -15,15 +15,8 @@ enum XMLText {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                switch scalar.value {
-                case 0..<0x20, 0x7F..<0xA0, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C, 0xFFFE, 0xFFFF:
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                default: out.unicodeScalars.append(scalar)
-                }
+            case _ where VisibleText.isHidden(scalar): out += VisibleText.escape(scalar)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

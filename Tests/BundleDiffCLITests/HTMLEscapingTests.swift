@@ -13,9 +13,9 @@ import Testing
         #expect(HTMLEscaping.text("a\nb\tc\r") == #"a<span class="esc">\n</span>b<span class="esc">\t</span>c<span class="esc">\r</span>"#)
         #expect(HTMLEscaping.attribute("a\u{202E}b\u{2067}c\u{200F}\u{0}") == #"a\u{202e}b\u{2067}c\u{200f}\u{0}"#)
         for value: UInt32 in [0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A, 0x202E, 0x2066, 0x2069, 0x7F, 0x85] {
-            #expect(HTMLEscaping.isHidden(Unicode.Scalar(value)!), "U+\(String(value, radix: 16))")
+            #expect(VisibleText.isHidden(Unicode.Scalar(value)!), "U+\(String(value, radix: 16))")
         }
-        #expect(!HTMLEscaping.isHidden("a") && !HTMLEscaping.isHidden("é") && !HTMLEscaping.isHidden("ع"))
+        #expect(!VisibleText.isHidden("a") && !VisibleText.isHidden("é") && !VisibleText.isHidden("ع"))
     }
 
     @Test func ordinaryTextIsUntouched() {

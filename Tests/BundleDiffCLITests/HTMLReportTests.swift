@@ -67,7 +67,8 @@ import TestSupport
             return
         }
         let golden = FileManager.default.contents(atPath: Self.golden).map { Array($0) } ?? []
-        #expect(golden == Array(html.utf8), Comment(rawValue: "Tests/Goldens/hostile-names.html differs "
+        let same = golden == Array(html.utf8)
+        #expect(same, Comment(rawValue: "Tests/Goldens/hostile-names.html differs "
             + GoldenReportTests.firstDifference(golden, html) + "; rerun with BUNDLEDIFF_UPDATE_GOLDEN=1 if intended"))
     }
 
