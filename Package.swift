@@ -44,6 +44,7 @@ let package = Package(
         .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "TestSupport"]),
+        .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "Git", "TestSupport"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
         .testTarget(name: "BundleDiffCLITests", dependencies: ["BundleDiffCLI", "BundleDiffKit", "TestSupport"]),
