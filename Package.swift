@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Reporters", dependencies: ["Rules", "Comparison", "BundleModel"]),
         .target(name: "BundleDiffKit", dependencies: [
             .product(name: "Yams", package: "Yams"),
-            "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleModel", "PropertyLists",
+            "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleModel", "PropertyLists", "Git",
         ]),
         .target(name: "BundleDiffCLI", dependencies: [
             "BundleDiffKit",
