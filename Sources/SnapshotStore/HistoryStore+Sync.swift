@@ -2,8 +2,11 @@ import Foundation
 import Git
 
 extension HistoryStore {
-    /// Fetch-reconcile-push rounds before a sync gives up on a remote other runners keep moving.
-    public static let syncAttempts = 10
+    /// Fetch-reconcile-push rounds before a sync gives up on a remote other runners keep
+    /// moving. Each round, every racing runner has the same chance to win (the back-off
+    /// does not grow past one round's length), so with 8 runners racing all the time the
+    /// chance to lose 100 rounds in a row is (7/8)^100, about 2e-6.
+    public static let syncAttempts = 100
 
     /// Fetches the references in `scope` from the remote, reconciles them with the local
     /// ones (see `reconcileBranches`, `reconcileTags`) and, with `push`, pushes what the
@@ -33,6 +36,10 @@ extension HistoryStore {
                     }
                 }
                 lastRefusal = refused.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: "; ")
+                if let final = refused.first(where: { !Self.isLostRace($0.value) }) {
+                    throw RemoteError(.rejected, remote: transfer.address.redacted,
+                                      "the remote refused \(final.key): \(final.value)")
+                }
             } catch let error as RemoteError where error.kind == .stale {
                 lastRefusal = error.message
             } catch let error as RemoteError {
@@ -68,8 +75,18 @@ extension HistoryStore {
         }
     }
 
+    /// Whether a refusal reason means another push won (retry) rather than a policy
+    /// (a hook, a protected branch), which no retry can change.
+    static func isLostRace(_ reason: String) -> Bool {
+        let lower = reason.lowercased()
+        return ["failed to update ref", "failed to lock", "cannot lock ref", "non-fast-forward", "fetch first",
+                "stale info", "already exists"].contains { lower.contains($0) }
+    }
+
     private static func syncBackoff(attempt: Int) {
-        let ceiling = min(2.0, 0.05 * pow(2, Double(attempt - 1)))
-        Thread.sleep(forTimeInterval: Double.random(in: (ceiling / 2)...ceiling))
+        // Full jitter, capped near one round's length: racing runners spread out, and a
+        // runner that lost often is not pushed behind newcomers.
+        let ceiling = min(0.4, 0.02 * pow(2, Double(attempt - 1)))
+        Thread.sleep(forTimeInterval: Double.random(in: 0.005...ceiling))
     }
 }

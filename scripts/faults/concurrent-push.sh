@@ -79,19 +79,21 @@ count=$(git -C "$remote" rev-list --count "$branch")
 tags=$(git -C "$remote" tag --list 'com.example.wanderlust@*' | wc -l)
 distinct=$(git -C "$remote" log --format=%B "$branch" | grep -c '^Bundlediff-Build: ' || true)
 attempts=$(cat "$work"/out-* | awk '/^attempts: /{s += $2 - 1} END {print s + 0}')
+most=$(cat "$work"/out-* | awk '/^attempts: /{if ($2 > m) m = $2} END {print m + 0}')
 moved=$(cat "$work"/out-* | grep -c '^this build is now ' || true)
 status=0
+fsck_ok=yes
 if [ -s "$work/failures" ]; then
   echo "FAILED runs:"; cat "$work/failures"; cat "$work"/err-* | sort | uniq -c | head -20; status=1
 fi
 [ "$count" -eq "$expected" ] || { echo "FAIL: $count builds on the remote branch, expected $expected"; status=1; }
 [ "$tags" -eq "$expected" ] || { echo "FAIL: $tags version tags on the remote, expected $expected"; status=1; }
-git -C "$remote" fsck --strict --no-dangling >/dev/null 2>"$work/fsck" || { echo "FAIL: fsck remote"; cat "$work/fsck"; status=1; }
+git -C "$remote" fsck --strict --no-dangling >/dev/null 2>"$work/fsck" || { echo "FAIL: fsck remote"; cat "$work/fsck"; status=1; fsck_ok=no; }
 for p in $(seq "$procs"); do
   git -C "$work/runner-$p" fsck --strict --no-dangling >/dev/null 2>"$work/fsck" \
-    || { echo "FAIL: fsck runner $p"; cat "$work/fsck"; status=1; }
+    || { echo "FAIL: fsck runner $p"; cat "$work/fsck"; status=1; fsck_ok=no; }
 done
 echo "concurrent push over $transport: $procs runners x $builds builds in ${elapsed}s;" \
   "$count builds on the remote ($distinct build trailers), $tags tags;" \
-  "$moved builds put on top of another runner's; $attempts extra attempts; fsck clean: $([ $status -eq 0 ] && echo yes || echo no)"
+  "$moved builds put on top of another runner's; $attempts extra attempts (at most $most for one build); failed runs: $( [ -s "$work/failures" ] && wc -l <"$work/failures" || echo 0); fsck clean: $fsck_ok"
 exit $status
