@@ -66,6 +66,13 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
         } else {
             kind = .other
         }
-        return RemoteError(kind, remote: address.redacted, "\(operation) failed: \(text)")
+        switch kind {
+        case .protocolError:
+            return RemoteError(kind, remote: address.redacted, "\(operation) failed: the answer is not the git protocol (\(text))")
+        case .unreachable:
+            return RemoteError(kind, remote: address.redacted, "\(operation) failed: cannot connect (\(text))")
+        default:
+            return RemoteError(kind, remote: address.redacted, "\(operation) failed: \(text)")
+        }
     }
 }

@@ -40,7 +40,7 @@ git init -q --bare "$work/srv/shared.git"
 case "$transport" in
   git)
     port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    git daemon --reuseaddr --base-path="$work/srv" --export-all --enable=receive-pack \
+    "$(git --exec-path)/git-daemon" --reuseaddr --base-path="$work/srv" --export-all --enable=receive-pack \
       --listen=127.0.0.1 --port="$port" "$work/srv" 2>"$work/daemon.log" &
     server_pid=$!
     url="git://127.0.0.1:$port/shared.git"

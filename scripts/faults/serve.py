@@ -4,9 +4,11 @@ until killed.
 
   serve.py garbage          answers every connection with junk, then closes it
   serve.py silent           accepts connections and never answers
+  serve.py deny             HTTP that answers every request with 401 (credentials refused)
   serve.py http ROOT        git smart HTTP: runs `git http-backend` (CGI) for repositories under ROOT
 """
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -98,6 +100,21 @@ class GitHTTP(BaseHTTPRequestHandler):
         self.run_backend("POST")
 
 
+class Deny(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        self.send_response(401)
+        self.send_header("WWW-Authenticate", 'Basic realm="bundlediff-test"')
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    do_POST = do_GET
+
+
 def serve_http(root):
     GitHTTP.root = os.path.abspath(root)
     server = ThreadingHTTPServer(("127.0.0.1", 0), GitHTTP)
@@ -107,11 +124,16 @@ def serve_http(root):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a parent may hand down an ignored SIGTERM
     mode = sys.argv[1] if len(sys.argv) > 1 else ""
     if mode == "garbage":
         serve_raw(True)
     elif mode == "silent":
         serve_raw(False)
+    elif mode == "deny":
+        server = ThreadingHTTPServer(("127.0.0.1", 0), Deny)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
     elif mode == "http" and len(sys.argv) == 3:
         serve_http(sys.argv[2])
     else:
