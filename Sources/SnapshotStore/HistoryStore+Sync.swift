@@ -3,9 +3,8 @@ import Git
 
 extension HistoryStore {
     /// Fetch-reconcile-push rounds before a sync gives up on a remote other runners keep
-    /// moving. Each round, every racing runner has the same chance to win (the back-off
-    /// does not grow past one round's length), so with 8 runners racing all the time the
-    /// chance to lose 100 rounds in a row is (7/8)^100, about 2e-6.
+    /// moving. The back-off shrinks with the number of rounds lost, so a runner that has
+    /// lost often tends to go before newcomers.
     public static let syncAttempts = 100
 
     /// Fetches the references in `scope` from the remote, reconciles them with the local
@@ -84,9 +83,9 @@ extension HistoryStore {
     }
 
     private static func syncBackoff(attempt: Int) {
-        // Full jitter, capped near one round's length: racing runners spread out, and a
-        // runner that lost often is not pushed behind newcomers.
-        let ceiling = min(0.4, 0.02 * pow(2, Double(attempt - 1)))
+        // Full jitter around one round's length, shorter for a runner that has lost often:
+        // racing runners spread out, and the one that waited longest tends to go first.
+        let ceiling = max(0.03, 0.4 / Double(attempt))
         Thread.sleep(forTimeInterval: Double.random(in: 0.005...ceiling))
     }
 }
