@@ -110,6 +110,16 @@ import TestSupport
                                environment: ["BUNDLEDIFF_GIT_TOKEN": "s3cr3t-token"], secrets: ["s3cr3t-token"])
     }
 
+    @Test func aServerHookThatDeclinesFailsAtOnce() throws {
+        let scratch = try ScratchDirectory()
+        let remote = try bare(scratch)
+        let hook = try scratch.write("shared.git/hooks/pre-receive", "#!/bin/sh\necho 'history is frozen' >&2\nexit 1\n")
+        #expect(chmod(hook, 0o755) == 0)
+        let daemon = try LoopbackServer(gitDaemonFor: scratch.path)
+        try expectCleanFailure("git://127.0.0.1:\(daemon.port)/shared.git", "pre-receive hook declined")
+        #expect(try runGit(["for-each-ref"], in: remote).out == "")
+    }
+
     @Test func localRemoteThatIsNotARepository() throws {
         let scratch = try ScratchDirectory()
         try expectCleanFailure(scratch.path("missing.git"), "no such directory")
