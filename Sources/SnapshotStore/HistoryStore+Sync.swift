@@ -5,7 +5,7 @@ extension HistoryStore {
     /// Fetch-reconcile-push rounds before a sync gives up on a remote other runners keep
     /// moving. The back-off shrinks with the number of rounds lost, so a runner that has
     /// lost often tends to go before newcomers.
-    public static let syncAttempts = 100
+    public static let syncAttempts = 200
 
     /// Fetches the references in `scope` from the remote, reconciles them with the local
     /// ones (see `reconcileBranches`, `reconcileTags`) and, with `push`, pushes what the
