@@ -58,9 +58,10 @@ struct SnapshotCommand: ParsableCommand {
         let console = Console.current
         let options = recordOptions(at: recordedAt.flatMap(Timestamp.parse) ?? Timestamp.now())
         let repo = history.location(console)
-        let remote = try push.map { (text) throws(UserFacingError) in
-            try RemoteSync(repositoryPath: repo, remote: text, environment: console.environment)
-        }
+        // Checked before recording: a bad remote records nothing. (Not `push.map` with a
+        // typed-throws closure: that handed back a RemoteSync with a garbage time-out.)
+        var remote: RemoteSync?
+        if let push { remote = try RemoteSync(repositoryPath: repo, remote: push, environment: console.environment) }
         let bar = ProgressBar(console: console)
         let result: RecordResult
         do {
