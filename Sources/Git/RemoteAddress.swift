@@ -56,6 +56,27 @@ public struct RemoteAddress: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The SSH server's host and port (22 unless given), for host-key checks.
+    public var sshEndpoint: (host: String, port: Int)? {
+        guard transport == .ssh else { return nil }
+        var authority: Substring
+        if let range = url.range(of: "://") {
+            authority = url[range.upperBound...].prefix { $0 != "/" }
+        } else {
+            authority = url.prefix { $0 != ":" }
+        }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            let host = authority[authority.index(after: authority.startIndex)..<close]
+            let rest = authority[authority.index(after: close)...]
+            return (String(host), rest.hasPrefix(":") ? Int(rest.dropFirst()) ?? 22 : 22)
+        }
+        if url.contains("://"), let colon = authority.lastIndex(of: ":") {
+            return (String(authority[..<colon]), Int(authority[authority.index(after: colon)...]) ?? 22)
+        }
+        return (String(authority), 22)
+    }
+
     /// `[user@]host:path` with no `/` before the colon (git's scp-like syntax).
     static func isScpLike(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":") else { return false }

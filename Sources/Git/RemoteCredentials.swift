@@ -4,7 +4,8 @@
 ///   `BUNDLEDIFF_GIT_TOKEN`, `GIT_TOKEN` or `GITHUB_TOKEN` (the first one set), sent with
 ///   the user name from the URL, `BUNDLEDIFF_GIT_USERNAME`, or `x-access-token`.
 /// - ssh: the key file in `BUNDLEDIFF_SSH_KEY` (with `BUNDLEDIFF_SSH_PASSPHRASE`), else
-///   the SSH agent (`SSH_AUTH_SOCK`); the user name from the URL, else `git`.
+///   the SSH agent (`SSH_AUTH_SOCK`); the user name from the URL, else `git`. The server's
+///   host key must be listed in `$BUNDLEDIFF_SSH_KNOWN_HOSTS` or `~/.ssh/known_hosts`.
 public struct RemoteCredentials: Sendable {
     public static let tokenVariables = ["BUNDLEDIFF_GIT_TOKEN", "GIT_TOKEN", "GITHUB_TOKEN"]
 
@@ -12,6 +13,8 @@ public struct RemoteCredentials: Sendable {
     public var username: String?
     public var sshKeyPath: String?
     public var sshPassphrase: String?
+    /// Where trusted SSH host keys are listed (see `KnownHosts.files`).
+    public var knownHostsFiles: [String] = []
 
     public init(token: String? = nil, username: String? = nil, sshKeyPath: String? = nil,
                 sshPassphrase: String? = nil) {
@@ -27,10 +30,12 @@ public struct RemoteCredentials: Sendable {
             guard let v = environment[name], !v.isEmpty else { return nil }
             return v
         }
-        return RemoteCredentials(token: tokenVariables.lazy.compactMap(value).first,
-                                 username: value("BUNDLEDIFF_GIT_USERNAME"),
-                                 sshKeyPath: value("BUNDLEDIFF_SSH_KEY"),
-                                 sshPassphrase: value("BUNDLEDIFF_SSH_PASSPHRASE"))
+        var credentials = RemoteCredentials(token: tokenVariables.lazy.compactMap(value).first,
+                                            username: value("BUNDLEDIFF_GIT_USERNAME"),
+                                            sshKeyPath: value("BUNDLEDIFF_SSH_KEY"),
+                                            sshPassphrase: value("BUNDLEDIFF_SSH_PASSPHRASE"))
+        credentials.knownHostsFiles = KnownHosts.files(environment: environment)
+        return credentials
     }
 
     /// Every secret value, so that messages can be scrubbed of them.

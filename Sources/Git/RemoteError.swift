@@ -12,6 +12,8 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
         case unreachable
         /// The remote stopped answering for longer than the time limit.
         case timedOut
+        /// The SSH server's host key is unknown or differs from known_hosts.
+        case untrustedHost
         /// The remote wants credentials that were missing or refused.
         case authentication
         /// The remote moved since it was read (another runner pushed first).

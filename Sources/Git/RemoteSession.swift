@@ -12,6 +12,8 @@ final class RemoteSession {
     let clock: ActivityClock
     var credentialRequests = 0
     var credentialsExhausted = false
+    /// Why an SSH host key was not trusted.
+    var hostKeyProblem: String?
     /// For a push: what each remote reference must hold before the update (nil: absent).
     var expectedRemote: [String: ObjectID?] = [:]
     /// References the remote had moved since they were read (push negotiation).
@@ -31,8 +33,10 @@ final class RemoteSession {
         callbacks.credentials = { out, _, userFromURL, allowed, payload in
             RemoteSession.from(payload).credential(out, userFromURL: userFromURL, allowed: allowed)
         }
-        callbacks.certificate_check = { _, _, _, payload in
-            RemoteSession.from(payload).clock.touch() ? GIT_PASSTHROUGH.rawValue : GIT_EUSER.rawValue
+        callbacks.certificate_check = { cert, _, _, payload in
+            let session = RemoteSession.from(payload)
+            guard session.clock.touch() else { return GIT_EUSER.rawValue }
+            return session.checkHostKey(cert)
         }
         callbacks.sideband_progress = { _, _, payload in RemoteSession.from(payload).alive() }
         callbacks.transfer_progress = { _, payload in RemoteSession.from(payload).alive() }
@@ -81,6 +85,30 @@ final class RemoteSession {
         }
         credentialsExhausted = true
         return GIT_PASSTHROUGH.rawValue
+    }
+
+    /// TLS certificates: libgit2's own verdict. SSH host keys: `KnownHosts`.
+    private func checkHostKey(_ cert: UnsafeMutablePointer<git_cert>?) -> Int32 {
+        guard let cert, cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2 else { return GIT_PASSTHROUGH.rawValue }
+        let hostkey = UnsafeRawPointer(cert).assumingMemoryBound(to: git_cert_hostkey.self).pointee
+        guard let endpoint = address.sshEndpoint else { return GIT_ECERTIFICATE.rawValue }
+        let shown = endpoint.port == 22 ? endpoint.host : "[\(endpoint.host)]:\(endpoint.port)"
+        guard hostkey.type.rawValue & GIT_CERT_SSH_RAW.rawValue != 0, let raw = hostkey.hostkey else {
+            hostKeyProblem = "libgit2 gave no host key for \(shown) to check"
+            return GIT_ECERTIFICATE.rawValue
+        }
+        let key = [UInt8](UnsafeRawBufferPointer(start: raw, count: hostkey.hostkey_len))
+        let files = credentials.knownHostsFiles.joined(separator: ", ")
+        switch KnownHosts(files: credentials.knownHostsFiles).verify(host: endpoint.host, port: endpoint.port, key: key) {
+        case .trusted:
+            return 0
+        case .mismatch:
+            hostKeyProblem = "the SSH host key of \(shown) differs from the one in \(files) (someone may be in the middle)"
+        case .unknown:
+            hostKeyProblem = "the SSH host key of \(shown) is not in \(files); add it (ssh-keyscan) "
+                + "or point BUNDLEDIFF_SSH_KNOWN_HOSTS at a file that lists it"
+        }
+        return GIT_ECERTIFICATE.rawValue
     }
 
     private func negotiate(_ updates: UnsafeMutablePointer<UnsafePointer<git_push_update>?>?, count: Int) -> Int32 {

@@ -129,6 +129,9 @@ public struct RemoteTransfer: Sendable {
         if session.clock.isCancelled {
             throw RemoteError(.timedOut, remote: address.redacted, "\(operation) gave up: no answer in time")
         }
+        if let problem = session.hostKeyProblem {
+            throw RemoteError(.untrustedHost, remote: address.redacted, "\(operation) refused: \(problem)")
+        }
         if !session.staleReferences.isEmpty {
             throw RemoteError(.stale, remote: address.redacted,
                               "\(session.staleReferences.joined(separator: ", ")) moved on the remote meanwhile")
