@@ -2,7 +2,9 @@
 # Installs the system libraries bundlediff links against (Debian/Ubuntu), when missing.
 set -euo pipefail
 need=()
-for pkg in libgit2-dev libssl-dev zlib1g-dev pkg-config git python3; do
+# git brings git daemon and git http-backend; openssh-server/-client serve ssh:// remotes in
+# scripts/faults/ssh-remote.sh (sshd and ssh-agent on loopback).
+for pkg in libgit2-dev libssl-dev zlib1g-dev pkg-config git python3 openssh-server openssh-client; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
