@@ -58,8 +58,13 @@ public struct RemoteTransfer: Sendable {
             options.update_fetchhead = 0
             try StringArray.with(refspecs) { specs throws(RemoteError) in
                 try check(git_remote_download(remote, specs, &options), session, "download")
-                try check(git_remote_update_tips(remote, &callbacks, 0, GIT_REMOTE_DOWNLOAD_TAGS_NONE,
-                                                 "bundlediff: fetch"), session, "update fetched references")
+                // The copies under refs/bundlediff/remotes are informational: another process
+                // updating them at the same moment (a held lock) is no reason to fail.
+                let status = git_remote_update_tips(remote, &callbacks, 0, GIT_REMOTE_DOWNLOAD_TAGS_NONE,
+                                                    "bundlediff: fetch")
+                let lockHeld = status < 0 && (status == GIT_ELOCKED.rawValue || status == GIT_EMODIFIED.rawValue
+                    || git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } }?.contains("lock") == true)
+                if !lockHeld { try check(status, session, "update fetched references") }
             }
             return advertised
         }

@@ -93,8 +93,8 @@ extension HistoryStore {
             guard let new = mapping[tag.target] else { continue }
             do {
                 try repository.updateReference(tag.name, to: new, expected: tag.target, message: "bundlediff: follow build")
-            } catch where error.code == .concurrentUpdate {
-                continue  // someone else moved the tag meanwhile: theirs stands
+            } catch where error.code == .concurrentUpdate || error.code == .locked {
+                continue  // someone else is moving the tag: theirs stands
             }
         }
     }

@@ -21,8 +21,8 @@ extension HistoryStore {
                         do throws(GitError) {
                             try repository.createReference(name, target: remoteTarget, message: "bundlediff: fetch")
                             result.fetched.append(name)
-                        } catch where error.code == .concurrentUpdate {
-                            continue  // created locally meanwhile: the next attempt compares it
+                        } catch where error.code == .concurrentUpdate || error.code == .locked {
+                            continue  // another process is creating it right now: the next round compares it
                         }
                     case (_?, nil):
                         updates.append(RemoteTransfer.Update(local: name, remote: name, expected: nil))

@@ -68,4 +68,34 @@ import TestSupport
         #expect(try runGit(["symbolic-ref", "HEAD"], in: scratch.path("c")).out == branch + "\n")
         try expectFsckClean(scratch.path("c"))
     }
+
+    @Test func concurrentFetchesIntoOneLocalHistoryAllSucceed() throws {
+        let scratch = try ScratchDirectory()
+        let remote = try makeBareRemote(scratch)
+        let a = try HistoryStore.open(at: scratch.path("a"), create: true)
+        for build in 1...3 { try recordApp(a, in: scratch, build: "\(build)", at: 1_700_000_000 + Int64(build)) }
+        _ = try a.sync(with: try transfer(a, to: remote), scope: SyncScope(), push: true)
+        let local = scratch.path("local")
+        _ = try HistoryStore.open(at: local, create: true)
+        let failures = FailureList()
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            do {
+                let store = try HistoryStore.open(at: local, create: false)
+                _ = try store.sync(with: try transfer(store, to: remote), scope: SyncScope(), push: false)
+            } catch {
+                failures.add("\(error)")
+            }
+        }
+        #expect(failures.all.isEmpty, "\(failures.all)")
+        #expect(try commitCount(branch, in: local) == 3)
+        #expect(try runGit(["tag"], in: local).out.split(separator: "\n").count == 3)
+        try expectFsckClean(local)
+    }
+}
+
+final class FailureList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func add(_ item: String) { lock.lock(); items.append(item); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return items }
 }
