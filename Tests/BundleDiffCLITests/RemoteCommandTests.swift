@@ -28,6 +28,10 @@ import TestSupport
         #expect(gate.status == 1, "\(gate.out)\(gate.err)")
         #expect(gate.out.contains("baseline: com.example.wanderlust@1.1+42"), "\(gate.out)")
         #expect(gate.err.contains("fetched from file://\(remote): 2 reference(s)"), "\(gate.err)")
+        let diff = CLIHarness.run(["diff", "latest", CLIHarness.demoBuild(1), "--repo", scratch.path("c"),
+                                   "--remote", remote])
+        #expect(diff.status != 2, "\(diff.err)")
+        #expect(diff.out.contains("1.1"), "\(diff.out)")
         let sync = CLIHarness.run(["sync", remote, "--repo", b])
         #expect(sync.status == 0, "\(sync.err)")
         #expect(sync.out.contains("pushed to \(remote): nothing to push"), "\(sync.out)")
