@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "Reporters", dependencies: ["Rules", "Comparison", "BundleModel"]),
         .target(name: "BundleDiffKit", dependencies: [
             .product(name: "Yams", package: "Yams"),
-            "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleModel", "PropertyLists",
+            "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleModel", "PropertyLists", "Git",
         ]),
         .target(name: "BundleDiffCLI", dependencies: [
             "BundleDiffKit",
@@ -44,6 +44,7 @@ let package = Package(
         .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "TestSupport"]),
+        .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "Git", "TestSupport"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
         .testTarget(name: "BundleDiffCLITests", dependencies: ["BundleDiffCLI", "BundleDiffKit", "TestSupport"]),

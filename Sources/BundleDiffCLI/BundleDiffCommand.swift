@@ -9,7 +9,7 @@ public struct BundleDiffCommand: ParsableCommand {
         abstract: "Record builds of Apple app bundles into a git history and compare them.",
         version: ToolInfo.version,
         subcommands: [SnapshotCommand.self, LogCommand.self, ShowCommand.self, DiffCommand.self, GateCommand.self,
-                      RulesCommand.self, HistoryCommand.self]
+                      RulesCommand.self, HistoryCommand.self, SyncCommand.self]
     )
 
     public init() {}

@@ -22,6 +22,7 @@ struct DiffCommand: ParsableCommand {
     var new: String
 
     @OptionGroup var history: HistoryOptions
+    @OptionGroup var shared: RemoteOption
     @OptionGroup var judgment: JudgmentOptions
     @OptionGroup var report: ReportOptions
 
@@ -39,6 +40,7 @@ struct DiffCommand: ParsableCommand {
         let console = Console.current
         let compare = try judgment.compareBuilds()
         let repo = history.location(console)
+        try shared.fetchIfAsked(into: repo, console: console)
         let store = LazyHistory(path: repo)
         let oldSide = try BuildSide.resolve(old, store: store.get, app: app, channel: channel)
         let newSide = try BuildSide.resolve(new, store: store.get, app: app, channel: channel)

@@ -23,6 +23,7 @@ struct GateCommand: ParsableCommand {
     var against: String?
 
     @OptionGroup var history: HistoryOptions
+    @OptionGroup var shared: RemoteOption
     @OptionGroup var judgment: JudgmentOptions
     @OptionGroup var report: ReportOptions
 
@@ -36,6 +37,7 @@ struct GateCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         let compare = try judgment.compareBuilds()
+        try shared.fetchIfAsked(into: history.location(console), console: console)
         let store = LazyHistory(path: history.location(console))
         let newSide = try BuildSide.resolve(new, store: store.get, app: nil, channel: channel)
         let baseline: GateBaseline

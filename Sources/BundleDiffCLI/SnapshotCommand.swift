@@ -35,6 +35,10 @@ struct SnapshotCommand: ParsableCommand {
     @Flag(help: "Record a new commit even when the channel's tip holds the same build.")
     var allowDuplicate = false
 
+    @Option(help: ArgumentHelp("Then push the build to this remote (a path or URL, as for sync).",
+                               valueName: "remote"))
+    var push: String?
+
     @Option(help: "Output format.")
     var format: OutputFormat = .text
 
@@ -54,6 +58,10 @@ struct SnapshotCommand: ParsableCommand {
         let console = Console.current
         let options = recordOptions(at: recordedAt.flatMap(Timestamp.parse) ?? Timestamp.now())
         let repo = history.location(console)
+        // Checked before recording: a bad remote records nothing. (Not `push.map` with a
+        // typed-throws closure: that handed back a RemoteSync with a garbage time-out.)
+        var remote: RemoteSync?
+        if let push { remote = try RemoteSync(repositoryPath: repo, remote: push, environment: console.environment) }
         let bar = ProgressBar(console: console)
         let result: RecordResult
         do {
@@ -64,5 +72,6 @@ struct SnapshotCommand: ParsableCommand {
         case .text: console.line(RecordBuild.describe(result).joined(separator: "\n"))
         case .json: console.write(try JSONOutput.encode(RecordedBuildJSON(result.build, alreadyRecorded: result.wasAlreadyRecorded)))
         }
+        if let remote { try PushAfterRecord(remote: remote, result: result, tags: tags).run(console, format: format) }
     }
 }

@@ -144,7 +144,7 @@ extension HistoryStore {
 
     /// Points an unborn HEAD at `branch`. Two first recordings may race for HEAD's lock:
     /// the loser re-reads HEAD and is done once the winner has pointed it at a real ref.
-    private func pointHeadIfUnborn(at branch: String) throws(StoreError) {
+    func pointHeadIfUnborn(at branch: String) throws(StoreError) {
         var attempt = 0
         while true {
             do {
