@@ -3,8 +3,8 @@
 # and the tools the tests and scripts use (git, python3; strace for scripts/faults).
 set -euo pipefail
 need=()
-# strace kills at write system calls in scripts/faults; git brings git daemon and git http-backend; openssh-server/-client serve ssh:// remotes in
-# scripts/faults/ssh-remote.sh (sshd and ssh-agent on loopback).
+# strace kills at write system calls in scripts/faults; git brings git daemon and git
+# http-backend; openssh-server/-client serve ssh:// remotes in scripts/faults/ssh-remote.sh.
 for pkg in libgit2-dev libssl-dev zlib1g-dev pkg-config git python3 strace openssh-server openssh-client; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
