@@ -14,7 +14,8 @@ enum TreeNameEscaping {
         needsEscape(name) ? [UInt8(ascii: "%")] + Array(hexDigits(name).utf8) : name
     }
 
-    /// The original bytes of a stored name; nil when an escaped name is malformed.
+    /// The original bytes of a stored name; nil when an escaped name is malformed or is
+    /// not the one spelling `escape` gives (uppercase hex would name the same file twice).
     static func unescape(_ stored: [UInt8]) -> [UInt8]? {
         guard stored.first == UInt8(ascii: "%") else { return stored }
         let digits = stored.dropFirst()
@@ -23,7 +24,7 @@ enum TreeNameEscaping {
         out.reserveCapacity(digits.count / 2)
         var i = digits.startIndex
         while i < digits.endIndex {
-            guard let hi = nibble(digits[i]), let lo = nibble(digits[i + 1]) else { return nil }
+            guard let hi = lowercaseNibble(digits[i]), let lo = lowercaseNibble(digits[i + 1]) else { return nil }
             out.append(hi << 4 | lo)
             i += 2
         }
@@ -81,6 +82,10 @@ enum TreeNameEscaping {
             out.append(digits[Int(b & 0xF)])
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func lowercaseNibble(_ c: UInt8) -> UInt8? {
+        (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(c) ? nil : nibble(c)
     }
 
     static func nibble(_ c: UInt8) -> UInt8? {
