@@ -12,8 +12,10 @@
 # minutes (a full second and third build of the package), which would more than double CI.
 # Run it before a release and after changes to the readers, the pipeline or the store.
 #
-# Last run (2 shared cores, see docs/reliability.md): see the "Fuzzing and sanitizers"
-# table there for the durations and results.
+# Last run (2026-11-23, 2 cores shared with other jobs, corpus tests on; details in
+# docs/reliability.md, "Fuzzing and sanitizers"): 210 tests pass under both.
+#   address: first build 199 s (incremental 24 s), tests 622 s
+#   thread:  first build 136 s (incremental 11 s), tests 486 s
 #
 # Environment:
 #   ASAN_OPTIONS  detect_leaks=0: LeakSanitizer reports allocations the Swift runtime and
