@@ -36,11 +36,14 @@ enum TreeNameEscaping {
         if name.isEmpty || name == [0x2E] || name == [0x2E, 0x2E] { return true }
         if name.first == UInt8(ascii: "%") || name.contains(0) || name.contains(UInt8(ascii: "/")) { return true }
         let folded = folded(name)
-        if folded == Array(".git".utf8) || folded == Array("git~1".utf8) || folded == Array(".gitmodules".utf8) {
-            return true
-        }
-        return folded.starts(with: Array("gitmod~".utf8))
+        return folded == dotGit || folded == gitShort || folded == dotGitmodules || folded.starts(with: gitmodulesShort)
     }
+
+    // Spelled once: this runs for every component of every recorded path.
+    private static let dotGit = Array(".git".utf8)
+    private static let gitShort = Array("git~1".utf8)
+    private static let dotGitmodules = Array(".gitmodules".utf8)
+    private static let gitmodulesShort = Array("gitmod~".utf8)
 
     /// Lowercased ASCII, HFS+-ignorable code points removed, cut at `:`, trailing
     /// spaces and dots removed.
