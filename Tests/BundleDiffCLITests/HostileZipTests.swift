@@ -74,6 +74,33 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: sandbox.history))
     }
 
+    /// Symlink entries are recorded with their targets, never resolved: nothing is
+    /// extracted, so a link out of the archive cannot be followed.
+    @Test func symlinkEntriesOutOfTheArchive() throws {
+        let sandbox = try HostileSandbox()
+        var zip = FixtureBuilder.iOSApp(nested: false).ipa().zipWriter()
+        zip.add(.symlink("Payload/MyApp.app/canary", target: sandbox.canary))
+        zip.add(.symlink("Payload/MyApp.app/relative", target: "../../../outside/canary.txt"))
+        zip.add(.symlink("Payload/MyApp.app/loop", target: "loop"))
+        let path = sandbox.inside + "/Links.ipa"
+        try zip.write(to: path)
+        let before = try sandbox.listing()
+        let r = sandbox.record(path)
+        #expect(r.status == 0, "\(r.err)")
+        #expect(try sandbox.listing() == before)
+        try sandbox.expectCanaryNotRecorded()
+        try sandbox.expectFsckClean()
+        // A link as the app's Info.plist, and a target longer than any path, are refused.
+        var linked = FixtureBuilder.iOSApp(nested: false).ipa()
+        linked.remove("Payload/MyApp.app/Info.plist")
+        var linkedZip = linked.zipWriter()
+        linkedZip.add(.symlink("Payload/MyApp.app/Info.plist", target: "../../../outside/Info.plist"))
+        try expectRefused(linkedZip, "Info.plist of Payload/MyApp.app is reachable only through symlink "
+                          + "Payload/MyApp.app/Info.plist, which points outside the bundle")
+        try expectRefused(ipa(adding: .symlink("Payload/MyApp.app/long", target: String(repeating: "a/", count: 4_000))),
+                          "entry 'Payload/MyApp.app/long': symlink target is too long")
+    }
+
     /// One local header `Payload/A.app/k` (1 MiB of zeros, deflated) and `copies`
     /// central-directory records `Payload/A.app/k0`… all pointing at it.
     static func overlappingArchive(copies: Int) -> [UInt8] {
