@@ -97,6 +97,10 @@ compile() { # name sources
         "${sources[@]}" "Fuzz/$1.swift" -o "$out/bin/$1"
 }
 
+for name in "${only[@]}"; do
+    [[ " ${targets[*]} " == *" $name:"* ]] || { echo "fuzz.sh: no target $name (see Fuzz/*Fuzz.swift)" >&2; exit 2; }
+done
+
 summary=$out/summary.txt
 : > "$summary"
 failed=()
