@@ -18,18 +18,10 @@ import TestSupport
         var text = ""
         for i in 0..<20_000 { text += "\"key\(i)\" = \"value \(i * 7919 % 100_003)\";\n" }
         try Data(text.utf8).write(to: URL(fileURLWithPath: app + "/en.lproj/Large.strings"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -f 64 && exec \"$0\" snapshot \"$1\" --repo \"$2\"",
-                             UnreadableFileTests.binary, app, repo]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 2)
+        let child = try ChildProcess.run("/bin/sh", ["-c", "ulimit -f 64 && exec \"$0\" snapshot \"$1\" --repo \"$2\"",
+                                                     UnreadableFileTests.binary, app, repo])
+        let message = child.err
+        #expect(child.isCleanInputError)
         #expect(message.hasPrefix("bundlediff: error: \(repo): cannot write the build into the history: "), "\(message)")
         #expect(message.hasSuffix(": File too large; the build was not recorded\n"), "\(message)")
         #expect(try CLIHarness.git(["for-each-ref"], repo: repo).out == before)

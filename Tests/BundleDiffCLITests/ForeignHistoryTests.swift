@@ -10,16 +10,9 @@ import TestSupport
         && FileManager.default.isExecutableFile(atPath: UnreadableFileTests.binary)
 
     func runAsNobody(_ arguments: [String]) throws -> (status: Int32, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: UnreadableFileTests.setpriv ?? "/usr/bin/setpriv")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", UnreadableFileTests.binary] + arguments
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, message)
+        let child = try ChildProcess.run(UnreadableFileTests.setpriv ?? "/usr/bin/setpriv",
+                                         ["--reuid=65534", "--regid=65534", "--clear-groups", UnreadableFileTests.binary] + arguments)
+        return (child.status, child.err)
     }
 
     /// A recorded history, readable by everyone, owned by `owner`.

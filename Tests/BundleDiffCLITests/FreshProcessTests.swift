@@ -14,18 +14,9 @@ import TestSupport
     ])
     func argumentErrorsExitTwo(arguments: [String], expected: String) throws {
         let scratch = try ScratchDirectory("fresh")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: UnreadableFileTests.binary)
-        process.arguments = arguments + ["--repo", scratch.path("h")]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 2)
-        #expect(message.contains(expected), "\(message)")
+        let child = try ChildProcess.run(UnreadableFileTests.binary, arguments + ["--repo", scratch.path("h")])
+        #expect(child.isCleanInputError)
+        #expect(child.err.contains(expected), "\(child.err)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("h")))
     }
 }

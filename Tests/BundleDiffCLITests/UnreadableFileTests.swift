@@ -21,21 +21,13 @@ import TestSupport
         let tree = FileManager.default.enumerator(atPath: app)
         while let rel = tree?.nextObject() as? String { chmod(app + "/" + rel, 0o755) }
         chmod(app + "/Assets.car", 0o000)
-        let process = Process()
         var arguments = [Self.binary, "snapshot", app, "--repo", scratch.path("h")]
         if Self.isRoot, let setpriv = Self.setpriv {
             arguments = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"] + arguments
         }
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(message == "bundlediff: error: \(app)/Assets.car: cannot be read: permission denied\n")
+        let child = try ChildProcess.run(arguments[0], Array(arguments.dropFirst()))
+        #expect(child.isCleanInputError)
+        #expect(child.err == "bundlediff: error: \(app)/Assets.car: cannot be read: permission denied\n")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("h")))
     }
 }
