@@ -30,8 +30,21 @@ import TestSupport
             #expect(gate.status == 0, "\(gate.err)")
             out.append(("gate-1.0-1.1.\(suffix)", gate.out.replacingOccurrences(of: CLIHarness.root + "/", with: "")))
         }
+        for (name, arguments) in historyQueries {
+            let r = CLIHarness.run(["history"] + arguments + ["--repo", repo])
+            #expect(r.status == 0, "\(r.err)")
+            out.append((name, r.out))
+        }
         return out
     }
+
+    /// History queries over the two demo builds, one per output format.
+    static let historyQueries = [
+        ("history-builds.txt", ["builds"]),
+        ("history-key-camera.csv", ["key", "NSCameraUsageDescription", "--format", "csv"]),
+        ("history-size.html", ["size", "--format", "html"]),
+        ("history-languages.json", ["languages", "--format", "json"]),
+    ]
 
     /// The report date of every example (reports are byte-stable given it).
     static let date = "2026-11-15T09:00:00Z"
