@@ -36,7 +36,7 @@ extension HistoryStore {
                     try repository.createReference(name, target: theirs, message: "bundlediff: fetch")
                     result.fetched.append(name)
                     return nil
-                case (let ours?, nil):
+                case (.some, nil):
                     return RemoteTransfer.Update(local: name, remote: name, expected: nil)
                 case (let ours?, let theirs?):
                     if ours == theirs { return nil }

@@ -139,7 +139,7 @@ import TestSupport
         #expect(try repo.referenceTarget("refs/heads/x/main") == c2)
 
         let lock = "\(dir.path)/refs/heads/x/main.lock"
-        FileManager.default.createFile(atPath: lock, contents: Data())
+        _ = FileManager.default.createFile(atPath: lock, contents: Data())
         do {
             try repo.updateReference("refs/heads/x/main", to: c1, expected: c2, message: "t")
             Issue.record("expected a lock error")

@@ -15,7 +15,7 @@ public func runGit(_ arguments: [String], in directory: String) throws -> (statu
     process.environment = environment
     let scratch = FileManager.default.temporaryDirectory
     let errURL = scratch.appendingPathComponent("git-stderr-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errURL) }
     let out = Pipe()
     process.standardOutput = out
