@@ -29,4 +29,4 @@ date=2026-11-08T10:00:00Z
   -o "$out/gate.html" || [ $? -eq 1 ]
 # Debian's python3 (with python3-websocket), not whichever python3 comes first on PATH.
 /usr/bin/python3 scripts/check-html.py "$out/report.png" "$out/diff.html" "$out/gate.html" \
-  Reports/diff-1.0-1.1.html Tests/Goldens/hostile-names.html
+  Reports/diff-1.0-1.1.html Reports/history-size.html Tests/Goldens/hostile-names.html
