@@ -8,7 +8,11 @@ struct PushAfterRecord {
     let result: RecordResult
     let tags: [String]
 
-    func run(_ console: Console, format: OutputFormat) throws {
+    /// Pushes, reports what was pushed (to standard error with `--format json`, whose one
+    /// document on standard output the caller writes afterwards), and returns the build's
+    /// commit on the remote: a new id when it was put on top of other runners' builds.
+    @discardableResult
+    func run(_ console: Console, format: OutputFormat) throws -> String {
         let build = result.build
         let synced: SyncResult
         do {
@@ -25,5 +29,6 @@ struct PushAfterRecord {
         // JSON output stays one document on standard output.
         if format == .text { console.line(lines.joined(separator: "\n")) } else { lines.forEach(console.error) }
         warnings.forEach { console.error("bundlediff: warning: \($0)") }
+        return synced.rewritten[build.commit] ?? build.commit
     }
 }

@@ -68,10 +68,16 @@ struct SnapshotCommand: ParsableCommand {
             defer { bar.finish() }
             result = try RecordBuild(buildPath: build, repositoryPath: repo, options: options).run(progress: bar.callback)
         }
+        let push = remote.map { PushAfterRecord(remote: $0, result: result, tags: tags) }
         switch format {
-        case .text: console.line(RecordBuild.describe(result).joined(separator: "\n"))
-        case .json: console.write(try JSONOutput.encode(RecordedBuildJSON(result.build, alreadyRecorded: result.wasAlreadyRecorded)))
+        case .text:
+            console.line(RecordBuild.describe(result).joined(separator: "\n"))
+            try push?.run(console, format: format)
+        case .json:
+            // Pushed first, so the document names the commit the build has on the remote.
+            var document = RecordedBuildJSON(result.build, alreadyRecorded: result.wasAlreadyRecorded)
+            if let push { document.commit = try push.run(console, format: format) }
+            console.write(try JSONOutput.encode(document))
         }
-        if let remote { try PushAfterRecord(remote: remote, result: result, tags: tags).run(console, format: format) }
     }
 }
