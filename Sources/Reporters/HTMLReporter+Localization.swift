@@ -11,7 +11,7 @@ extension HTMLReporter {
         out += "<section id=\"localization\" aria-labelledby=\"localization-title\">\n"
         out += "<h2 id=\"localization-title\">Localization</h2>\n"
         out += "<p class=\"note\">Each cell counts the keys of the reference language that a language lacks in a "
-            + "string table; a cell's tooltip names them. <strong>▲ N new</strong> marks gaps this build opened.</p>\n"
+            + "string table; a cell's tooltip names them, and so does the list below each table. <strong>▲ N new</strong> marks gaps this build opened.</p>\n"
         out += "<ul class=\"swatches matrix\" aria-label=\"Legend\">"
             + "<li><span class=\"gap-0\">✓</span>none missing</li><li><span class=\"gap-1\">≤ 10 %</span>of the keys missing</li>"
             + "<li><span class=\"gap-2\">≤ 25 %</span></li><li><span class=\"gap-3\">≤ 50 %</span></li>"
@@ -49,6 +49,25 @@ extension HTMLReporter {
         }
         out += moreRow(matrix.tables.count - rowLimit, columns: languages.count + 2)
         out += "</tbody>\n</table>\n"
+        missingKeys(matrix, into: &out)
+    }
+
+    /// The missing keys themselves, cell by cell, for readers who cannot reach a tooltip
+    /// (keyboard, screen reader, print): collapsed, capped like the tooltips.
+    private static func missingKeys(_ matrix: LocalizationMatrix, into out: inout String) {
+        let gaps = matrix.tables.flatMap { table in
+            table.cells.filter { !$0.missing.isEmpty }.map { (table: table.name, cell: $0) }
+        }
+        guard !gaps.isEmpty else { return }
+        out += "<details class=\"missing-keys\"><summary>Missing keys, by table and language (\(gaps.count))</summary>\n<ul>\n"
+        for gap in gaps.prefix(rowLimit) {
+            let keys = gap.cell.missing
+            let shown = keys.prefix(tooltipKeys).map { "<code>" + HTMLEscaping.text($0) + "</code>" }.joined(separator: ", ")
+            out += "<li><code>\(HTMLEscaping.path(gap.table))</code>, \(HTMLEscaping.text(gap.cell.language)): \(shown)"
+                + (keys.count > tooltipKeys ? " (\(keys.count - tooltipKeys) more)" : "") + "</li>\n"
+        }
+        if gaps.count > rowLimit { out += "<li>\(gaps.count - rowLimit) more not shown</li>\n" }
+        out += "</ul>\n</details>\n"
     }
 
     private static func cell(_ cell: LocalizationMatrix.Cell?, in table: LocalizationMatrix.Table, newGaps: Int) -> String {
