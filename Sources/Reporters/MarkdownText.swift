@@ -24,19 +24,7 @@ enum MarkdownText {
     }
 
     /// Escaped for raw HTML where Markdown is not processed (`<summary>` lines).
-    static func html(_ text: String, limit: Int = 200) -> String {
-        var out = ""
-        for scalar in cut(text, limit).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out += visible(scalar)
-            }
-        }
-        return out
-    }
+    static func html(_ text: String, limit: Int = 200) -> String { HTMLEscaping.attribute(cut(text, limit)) }
 
     /// The scalar itself, or its visible escape.
     private static func visible(_ scalar: Unicode.Scalar) -> String {
