@@ -1,3 +1,4 @@
+import Reporters
 import ArgumentParser
 import BundleDiffKit
 import SnapshotStore

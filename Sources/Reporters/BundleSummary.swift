@@ -28,20 +28,15 @@ public struct BundleSummary: Sendable, Hashable {
             BundleSummary(name: b.name, status: b.status, old: b.old, new: b.new,
                           filesAdded: b.files.added.count, filesRemoved: b.files.removed.count,
                           filesModified: b.files.modified.count,
-                          oldBytes: bytes(of: b.old, in: c.old), newBytes: bytes(of: b.new, in: c.new),
+                          oldBytes: bytes(of: b.old, in: c.oldIndex), newBytes: bytes(of: b.new, in: c.newIndex),
                           languages: (b.new ?? b.old)?.localizations ?? [], languagesAdded: b.localizationsAdded,
                           languagesRemoved: b.localizationsRemoved, languagesRenamed: b.localizationsRenamed)
         }
     }
 
     /// Bytes of the files directly in a bundle (nested bundles excluded).
-    static func bytes(of bundle: BundleInfo?, in snapshot: BuildSnapshot) -> UInt64 {
+    static func bytes(of bundle: BundleInfo?, in index: SnapshotIndex) -> UInt64 {
         guard let bundle else { return 0 }
-        let nested = snapshot.bundles.filter { $0.path != bundle.path && $0.path.isWithin(bundle.path) }.map(\.path)
-        return snapshot.entries.reduce(0) { sum, e in
-            guard e.kind == .file, e.path.isWithin(bundle.path), !nested.contains(where: { e.path.isWithin($0) })
-            else { return sum }
-            return sum &+ e.size
-        }
+        return index.files(of: bundle).reduce(0) { sum, e in e.kind == .file ? sum &+ e.size : sum }
     }
 }

@@ -4,11 +4,8 @@ import Foundation
 /// `docs/report-schema.json`. Sorted keys, two-space indentation, a trailing newline.
 public enum JSONReporter {
     public static func render(_ report: DiffReport) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            let data = try encoder.encode(ReportDocument(report))
-            return String(decoding: data, as: UTF8.self) + "\n"
+            return try JSONOutput.encode(ReportDocument(report))
         } catch {
             // JSONEncoder fails only on non-finite floating-point numbers; the document has
             // none (plist reals are written as text), so this cannot happen.

@@ -35,17 +35,8 @@ enum ValueText {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
-                    || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-                    || scalar.value == 0x200E || scalar.value == 0x200F {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case _ where VisibleText.isHidden(scalar): out += VisibleText.escape(scalar)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out + "\""
