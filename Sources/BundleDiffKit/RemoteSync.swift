@@ -35,6 +35,10 @@ public struct RemoteSync {
         }
         self.repositoryPath = repositoryPath
         credentials = RemoteCredentials.fromEnvironment(environment)
+        if address.transport == .ssh, let key = credentials.sshKeyPath, !FileManager.default.isReadableFile(atPath: key) {
+            // Said now, not as libgit2's authentication failure after a connection.
+            throw UserFacingError("BUNDLEDIFF_SSH_KEY: \(key): no readable SSH key file there")
+        }
         stallTimeout = timeout
     }
 

@@ -145,6 +145,16 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: scratch.path("h")))
     }
 
+    @Test func aMissingSSHKeyFileRecordsNothing() throws {
+        let scratch = try ScratchDirectory()
+        let r = CLIHarness.run(["snapshot", CLIHarness.demoBuild(1), "--repo", scratch.path("h"), "--push",
+                                "ssh://git@127.0.0.1/x.git"], environment: ["BUNDLEDIFF_SSH_KEY": scratch.path("no-key")])
+        #expect(r.status == 2)
+        #expect(r.err == "bundlediff: error: BUNDLEDIFF_SSH_KEY: \(scratch.path("no-key")): no readable SSH key file there\n",
+                "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("h")))
+    }
+
     @Test func syncNeedsARemote() throws {
         let scratch = try ScratchDirectory()
         let r = CLIHarness.run(["sync", "--repo", scratch.path("h")])
