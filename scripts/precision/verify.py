@@ -1,0 +1,374 @@
+#!/usr/bin/env python3
+"""Checks every error- and warning-level finding of the reports run.py wrote against the raw
+builds, with code that shares nothing with bundlediff (zipfile, plistlib and strings.py), and
+prints the precision table of docs/precision.md.
+
+usage: verify.py OUT [--list]     (OUT as run.py wrote it; --list prints each verdict)
+
+A finding is TRUE when the defect it names is real in the build, as the system would see it at
+run time; FALSE otherwise, with the reason. What "real" means per rule is written next to each
+check below and in docs/precision.md.
+"""
+import collections
+import json
+import os
+import plistlib
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from buildtree import BuildTree  # noqa: E402
+from strings import StringsError, conversions, parse_strings  # noqa: E402
+
+_trees = {}
+
+
+def tree(path):
+    if path not in _trees:
+        _trees[path] = BuildTree(path)
+    return _trees[path]
+
+
+def version_key(v):
+    parts = v.split(".")
+    nums = [int(p) for p in parts]
+    while len(nums) > 1 and nums[-1] == 0:
+        nums.pop()
+    return nums
+
+
+def well_formed(v):
+    parts = v.split(".") if isinstance(v, str) else []
+    return 1 <= len(parts) <= 3 and all(p.isdigit() and p.isascii() for p in parts)
+
+
+def parent_language(lang):
+    """pt-BR → pt, zh-Hant-TW → zh-Hant, en_GB → en; None for a bare language."""
+    for sep in ("-", "_"):
+        if sep in lang:
+            return lang.rsplit(sep, 1)[0]
+    return None
+
+
+def reference_language(bundle):
+    region = bundle.info.get("CFBundleDevelopmentRegion", "en")
+    aliases = {"English": "en", "en_US": "en", "en-US": "en"}
+    return aliases.get(region, region)
+
+
+def load_table(t, full):
+    data = t.read(full)
+    if full.endswith(".stringsdict"):
+        return plistlib.loads(data)
+    return parse_strings(data)
+
+
+def find_file(t, suffix):
+    hits = [rel for rel in t.files if rel == suffix or rel.endswith("/" + suffix)]
+    return min(hits, key=len) if hits else None
+
+
+def bundle_of(t, ident, path_hint=None):
+    bundles = t.bundles()
+    if ident in bundles:
+        return bundles[ident]
+    return None
+
+
+def table_for(bundle, lang, rel):
+    return bundle.lproj_tables().get(lang, {}).get(rel)
+
+
+def covered_by_parent(bundle, lang, rel, key=None):
+    """A regional variant (en-GB) falls back to its parent language's folder (en) at run time."""
+    parent = parent_language(lang)
+    while parent:
+        full = table_for(bundle, parent, rel)
+        if full:
+            if key is None:
+                return True
+            try:
+                if key in load_table(bundle.tree, full):
+                    return True
+            except (StringsError, Exception):
+                pass
+        parent = parent_language(parent)
+    return False
+
+
+def split_lproj(path):
+    """'X.app/fr.lproj/Localizable.strings' → ('fr', 'Localizable.strings')."""
+    parts = path.split("/")
+    for i, p in enumerate(parts):
+        if p.endswith(".lproj"):
+            return p[: -len(".lproj")], "/".join(parts[i + 1:])
+    return None, None
+
+
+def check_version_not_increased(f, old, new):
+    b_old, b_new = bundle_of(old, f["bundle"]), bundle_of(new, f["bundle"])
+    if not b_old or not b_new:
+        return None, "bundle not found on both sides"
+    vo, vn = b_old.info.get("CFBundleVersion"), b_new.info.get("CFBundleVersion")
+    if not (well_formed(vo) and well_formed(vn)):
+        return None, "malformed version"
+    if version_key(vn) > version_key(vo):
+        return False, f"{vo} → {vn} increased"
+    if b_old.content_digest() == b_new.content_digest():
+        identical = "same build" in f["message"] or "identical" in f["message"]
+        return identical, "the bundle's content is identical on both sides" + (" (said so)" if identical else "")
+    return True, f"{vo} → {vn} with other content"
+
+
+def check_malformed(f, old, new):
+    key, _, value = f["fingerprint"].split("|")[-1].partition("=")
+    for t in (new, old):
+        b = bundle_of(t, f["bundle"])
+        if b and b.info.get(key) == value:
+            return (not well_formed(value)), f"{key} = {value!r}"
+    return None, "value not found"
+
+
+def check_format(f, old, new):
+    _, _, table_path, key = f["fingerprint"].split("|", 3)
+    b = bundle_of(new, f["bundle"])
+    lang, rel = split_lproj(table_path)
+    if not b or not lang:
+        return None, "table not found"
+    ref_lang = reference_language(b)
+    ref_full = table_for(b, ref_lang, rel) or table_for(b, "Base", rel)
+    full = table_for(b, lang, rel)
+    if not ref_full or not full:
+        return None, "tables not found"
+    ref, tr = load_table(new, ref_full), load_table(new, full)
+    a, c = flatten(ref).get(key), flatten(tr).get(key)
+    if a is None or c is None:
+        return None, f"key {key!r} not in both tables"
+    placeholders_a, placeholders_c = app_placeholders(a), app_placeholders(c)
+    if placeholders_a and placeholders_a != placeholders_c:
+        return True, f"app placeholders {sorted(placeholders_a)} became {sorted(placeholders_c)}"
+    ra = conversions(a)
+    if ra is None:
+        return False, f"the reference {a!r} holds no conversion (prose)"
+    rc = conversions(c, space_is_prose=False) or {}
+    if ra == rc:
+        return False, f"{a!r} and {c!r} read the same arguments at run time"
+    return True, f"{ra} vs {rc}"
+
+
+def flatten(table, prefix=""):
+    out = {}
+    for k, v in table.items():
+        name = f"{prefix}{k}"
+        if isinstance(v, dict):
+            out.update(flatten(v, name + "/"))
+            out.setdefault(name, v.get("NSStringLocalizedFormatKey"))
+        elif isinstance(v, str):
+            out[name] = v
+    return out
+
+
+def app_placeholders(text):
+    """`%0`, `%1` not followed by `$` or a conversion: an app's own placeholder (`%0 cores`)."""
+    out, i = set(), 0
+    while i < len(text):
+        if text[i] == "%" and i + 1 < len(text) and text[i + 1].isdigit():
+            j = i + 1
+            while j < len(text) and text[j].isdigit():
+                j += 1
+            if j >= len(text) or not (text[j] == "$" or text[j].isalpha() or text[j] == "@"):
+                out.add(text[i:j])
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def check_string_keys(f, old, new):
+    table_path = f["paths"][0] if f["paths"] else f["fingerprint"].split("|")[2]
+    b = bundle_of(new, f["bundle"])
+    lang, rel = split_lproj(table_path)
+    if not b or not lang:
+        return None, "table not found"
+    ref_lang = reference_language(b)
+    ref_full = table_for(b, ref_lang, rel) or table_for(b, "Base", rel)
+    full = table_for(b, lang, rel)
+    if not ref_full or not full:
+        return None, "tables not found"
+    try:
+        ref, tr = flatten(load_table(new, ref_full)), flatten(load_table(new, full))
+    except StringsError as e:
+        return None, f"unparseable: {e}"
+    missing = [k for k in ref if k not in tr and not covered_by_parent(b, lang, rel, k)]
+    if missing:
+        return True, f"{lang} lacks {len(missing)} key(s) the reference has (e.g. {missing[0]!r})"
+    extra = [k for k in tr if k not in ref]
+    return False, f"no user-visible gap ({len(extra)} extra key(s) only, or covered by the parent language)"
+
+
+def check_missing_file(f, old, new):
+    subject = f["fingerprint"].split("|", 2)[2]
+    where, _, langs = subject.rpartition("@")
+    folder, _, name = where.rpartition("/")
+    b = bundle_of(new, f["bundle"])
+    if not b:
+        return None, "bundle not found"
+    tables = b.lproj_tables()
+    holders = [l for l, files in tables.items() if any(p == name or p.startswith(name + "/") for p in files)]
+    real = []
+    for lang in langs.split(","):
+        files = tables.get(lang)
+        if files is None:
+            continue
+        if any(p == name or p.startswith(name + "/") for p in files):
+            return False, f"{lang}.lproj has {name}"
+        if not covered_by_parent(b, lang, name):
+            real.append(lang)
+    if not holders:
+        return False, f"no language has {name}"
+    return (True, f"{name} missing from {','.join(real)}") if real else (False, "all covered by parents")
+
+
+def check_declared(f, old, new):
+    b = bundle_of(new, f["bundle"])
+    if not b:
+        return None, "bundle not found"
+    langs = set(b.lproj_tables())
+    parts = f["fingerprint"].split("|")
+    kind, lang = parts[2], parts[-1]
+    if kind == "development-region":
+        if lang in langs:
+            return False, f"{lang}.lproj exists"
+        if "Base" in langs:
+            return False, "Base.lproj serves the development region (Xcode's standard layout)"
+        return True, f"no {lang}.lproj and no Base.lproj"
+    if kind == "declared-without-folder":
+        return lang not in langs, f"{lang}.lproj {'exists' if lang in langs else 'missing'}"
+    if kind == "folder-not-declared":
+        declared = b.info.get("CFBundleLocalizations") or []
+        return lang not in declared, f"declared: {declared}"
+    return None, f"unknown kind {kind}"
+
+
+def check_language_dropped(f, old, new):
+    parts = f["fingerprint"].split("|")
+    bo, bn = bundle_of(old, f["bundle"]), bundle_of(new, f["bundle"])
+    if not bo or not bn:
+        return None, "bundle not found"
+    lo, ln = set(bo.lproj_tables()), set(bn.lproj_tables())
+    if parts[2] == "dropped":
+        return (parts[3] in lo and parts[3] not in ln), f"{parts[3]}: old {parts[3] in lo}, new {parts[3] in ln}"
+    if parts[2] == "renamed":
+        return (parts[3] in lo and parts[3] not in ln and parts[4] in ln), f"{parts[3]} → {parts[4]}"
+    return None, f"unknown kind {parts[2]}"
+
+
+def check_infoplist(f, old, new):
+    b = bundle_of(new, f["bundle"])
+    table_path = f["paths"][0] if f["paths"] else ""
+    lang, rel = split_lproj(table_path)
+    if not b or not lang:
+        return None, "table not found"
+    detail = f["fingerprint"].split("|")[-1]
+    kind, _, keys = detail.partition(":")
+    full = table_for(b, lang, rel)
+    table = load_table(new, full) if full else {}
+    if kind == "missing":
+        missing = [k for k in keys.split(",") if k in b.info and k not in table
+                   and not covered_by_parent(b, lang, rel, k)]
+        return bool(missing), f"missing {missing}"
+    return None, f"kind {kind}: check by hand"
+
+
+def check_move(f, old, new):
+    subject = f["fingerprint"].split("|", 2)[2]
+    a, _, c = subject.partition("->")
+
+    def present(t, p):
+        return p in t.files or any(r.startswith(p + "/") for r in t.files)
+
+    fact = present(old, a) and not present(new, a) and present(new, c) and not present(old, c)
+    if not fact:
+        return False, f"{a} → {c} is not a move in the files"
+    if not f["bundle"]:
+        return False, "outside every bundle: no bundle lookup can name it"
+    if f["ruleId"] == "moves.between-bundles":
+        owner_old = [i for i, b in old.bundles().items() if b.root and a.startswith(b.root + "/")]
+        still = [i for i in owner_old if i in new.bundles()]
+        if not still:
+            return False, "the source bundle is gone: a bundle replaced, not a resource moved"
+    return True, f"{a} → {c}"
+
+
+CHECKS = {
+    "version.build-not-increased": check_version_not_increased,
+    "version.malformed": check_malformed,
+    "l10n.format-specifiers": check_format,
+    "l10n.string-keys": check_string_keys,
+    "l10n.missing-file": check_missing_file,
+    "l10n.declared-languages": check_declared,
+    "l10n.language-dropped": check_language_dropped,
+    "l10n.infoplist-strings": check_infoplist,
+    "moves.resource-moved": check_move,
+    "moves.localization-changed": check_move,
+    "moves.between-bundles": check_move,
+    "moves.case-only-rename": check_move,
+}
+
+
+def check_unreadable(f, old, new):
+    path = f["paths"][0] if f["paths"] else ""
+    full = find_file(new, path)
+    if not full:
+        return None, "file not found"
+    try:
+        parse_strings(new.read(full))
+        return False, "parses"
+    except StringsError as e:
+        return True, str(e)
+
+
+CHECKS["l10n.unreadable-table"] = check_unreadable
+
+
+def main():
+    out = sys.argv[1]
+    verbose = "--list" in sys.argv
+    rows, totals = [], collections.Counter()
+    for line in open(os.path.join(out, "index.tsv")):
+        n, label, old_path, new_path, status, err = line.rstrip("\n").split("\t")
+        if status == "2":
+            rows.append((label, f"refused: {err}", 0, 0, 0))
+            continue
+        report = json.load(open(os.path.join(out, f"{n}.json")))
+        old, new = tree(old_path), tree(new_path)
+        per_rule = collections.defaultdict(lambda: [0, 0, 0])  # found, false, unchecked
+        for f in report["findings"]:
+            if f["severity"] not in ("error", "warning"):
+                continue
+            check = CHECKS.get(f["ruleId"])
+            verdict, why = check(f, old, new) if check else (None, "no check")
+            cell = per_rule[(f["ruleId"], f["severity"])]
+            cell[0] += 1
+            if verdict is False:
+                cell[1] += 1
+            elif verdict is None:
+                cell[2] += 1
+            if verbose and verdict is not True:
+                print(f"{'FALSE' if verdict is False else 'UNCHECKED'} [{label}] {f['ruleId']}: {f['message'][:160]}"
+                      f"\n    because: {why}")
+        text = ", ".join(f"{r} ({s}) {c[0]}" + (f", {c[1]} false" if c[1] else "") +
+                         (f", {c[2]} unchecked" if c[2] else "") for (r, s), c in sorted(per_rule.items()))
+        found = sum(c[0] for c in per_rule.values())
+        false = sum(c[1] for c in per_rule.values())
+        unchecked = sum(c[2] for c in per_rule.values())
+        totals.update({"found": found, "false": false, "unchecked": unchecked})
+        rows.append((label, text or "none", found, false, unchecked))
+    print("| pair | error and warning findings per rule | found | false | unchecked |")
+    print("|---|---|---:|---:|---:|")
+    for label, text, found, false, unchecked in rows:
+        print(f"| {label} | {text} | {found} | {false} | {unchecked} |")
+    print(f"| **all** | | **{totals['found']}** | **{totals['false']}** | **{totals['unchecked']}** |")
+
+
+if __name__ == "__main__":
+    main()
