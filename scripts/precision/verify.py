@@ -3,7 +3,10 @@
 builds, with code that shares nothing with bundlediff (zipfile, plistlib and strings.py), and
 prints the precision table of docs/precision.md.
 
-usage: verify.py OUT [--list]     (OUT as run.py wrote it; --list prints each verdict)
+usage: verify.py OUT [--list] [--pin FILE]
+  OUT as run.py wrote it; --list prints every finding that is not confirmed, with the reason;
+  --pin writes the per-pair, per-rule counts that Tests/…/CorpusPrecisionTests pins (only
+  when no finding is false or unchecked).
 
 A finding is TRUE when the defect it names is real in the build, as the system would see it at
 run time; FALSE otherwise, with the reason. What "real" means per rule is written next to each
@@ -333,11 +336,12 @@ CHECKS["l10n.unreadable-table"] = check_unreadable
 def main():
     out = sys.argv[1]
     verbose = "--list" in sys.argv
-    rows, totals = [], collections.Counter()
+    rows, totals, pins = [], collections.Counter(), []
     for line in open(os.path.join(out, "index.tsv")):
         n, label, old_path, new_path, status, err = line.rstrip("\n").split("\t")
         if status == "2":
             rows.append((label, f"refused: {err}", 0, 0, 0))
+            pins.append(f"{label}\t(refused)\t\t0")
             continue
         report = json.load(open(os.path.join(out, f"{n}.json")))
         old, new = tree(old_path), tree(new_path)
@@ -358,6 +362,7 @@ def main():
                       f"\n    because: {why}")
         text = ", ".join(f"{r} ({s}) {c[0]}" + (f", {c[1]} false" if c[1] else "") +
                          (f", {c[2]} unchecked" if c[2] else "") for (r, s), c in sorted(per_rule.items()))
+        pins.extend(f"{label}\t{r}\t{s}\t{c[0]}" for (r, s), c in sorted(per_rule.items()))
         found = sum(c[0] for c in per_rule.values())
         false = sum(c[1] for c in per_rule.values())
         unchecked = sum(c[2] for c in per_rule.values())
@@ -368,6 +373,12 @@ def main():
     for label, text, found, false, unchecked in rows:
         print(f"| {label} | {text} | {found} | {false} | {unchecked} |")
     print(f"| **all** | | **{totals['found']}** | **{totals['false']}** | **{totals['unchecked']}** |")
+    if "--pin" in sys.argv:
+        if totals["false"] or totals["unchecked"]:
+            sys.exit("not pinning: some findings are false or unchecked")
+        with open(sys.argv[sys.argv.index("--pin") + 1], "w") as f:
+            f.write("# pair\trule\tseverity\tcount — written by scripts/precision/verify.py --pin\n")
+            f.write("\n".join(pins) + "\n")
 
 
 if __name__ == "__main__":
