@@ -22,6 +22,9 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
         case rejected
         /// The remote answered something that is not the git protocol.
         case protocolError
+        /// The remote sent objects that `git fsck --strict` would refuse (a tree entry
+        /// named `..` or `.git`, a bad mode, an object of the wrong kind): none was kept.
+        case hostileContent
         /// Any other failure.
         case other
     }

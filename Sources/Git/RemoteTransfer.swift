@@ -34,8 +34,58 @@ public struct RemoteTransfer: Sendable {
     /// Reads the remote's references (all it advertises) and downloads the objects the
     /// `refspecs` need, updating their local destinations. Tags are never followed
     /// automatically. Returns the advertised references by full name.
+    ///
+    /// The objects land in a `FetchQuarantine` first: they enter the history, and its
+    /// references move, only when every object reachable from the fetched references is
+    /// one `git fsck --strict` accepts. Otherwise nothing changes and `.hostileContent` is
+    /// thrown.
     public func fetch(refspecs: [String]) throws(RemoteError) -> [String: ObjectID] {
-        try run("fetch") { (repository, remote, session) throws(RemoteError) in
+        guard !refspecs.isEmpty else { return try download(into: repositoryPath, refspecs: []) }
+        let quarantine: FetchQuarantine
+        do {
+            quarantine = try FetchQuarantine(historyPath: repositoryPath)
+        } catch {
+            throw RemoteError(.other, remote: address.redacted, "cannot prepare the fetch in \(repositoryPath): \(error)")
+        }
+        defer { quarantine.remove() }
+        let advertised = try download(into: quarantine.path, refspecs: refspecs)
+        let fetched: [(name: String, target: ObjectID)]
+        do { fetched = try quarantine.fetchedReferences() } catch {
+            throw RemoteError(.other, remote: address.redacted, "cannot read what was fetched: \(error)")
+        }
+        if let why = quarantine.problem(in: fetched) {
+            throw RemoteError(.hostileContent, remote: address.redacted,
+                              "refused what it sent: \(why) (git fsck would reject it); the local history is unchanged")
+        }
+        do {
+            try quarantine.adoptObjects()
+            try adoptReferences(fetched)
+        } catch {
+            throw RemoteError(.other, remote: address.redacted, "cannot keep what was fetched: \(error)")
+        }
+        return advertised
+    }
+
+    /// Points the history's copies of the remote's references where the quarantine's fetch
+    /// put them. These copies are informational: a concurrent fetch moving one at the same
+    /// moment (a lost compare-and-swap, a held lock) is no reason to fail.
+    private func adoptReferences(_ fetched: [(name: String, target: ObjectID)]) throws(GitError) {
+        let history = try Repository.open(at: repositoryPath, objectWriting: .loose)
+        for ref in fetched {
+            let current = try history.referenceTarget(ref.name)
+            guard current != ref.target else { continue }
+            do {
+                try history.updateReference(ref.name, to: ref.target, expected: current, message: "bundlediff: fetch")
+            } catch let error where error.code == .concurrentUpdate || error.code == .locked {
+                continue
+            }
+        }
+    }
+
+    /// Connects, lists the remote's references and downloads what `refspecs` need into
+    /// the repository at `path`, updating the refspecs' destinations there.
+    private func download(into path: String, refspecs: [String]) throws(RemoteError) -> [String: ObjectID] {
+        try run("fetch", path: path) { (repository, remote, session) throws(RemoteError) in
             var callbacks = git_remote_callbacks()
             git_remote_init_callbacks(&callbacks, UInt32(GIT_REMOTE_CALLBACKS_VERSION))
             let payload = Unmanaged.passUnretained(session).toOpaque()
@@ -74,7 +124,7 @@ public struct RemoteTransfer: Sendable {
     /// holds its expected value. Returns the references the remote refused, with its reason.
     public func push(_ updates: [Update]) throws(RemoteError) -> [String: String] {
         guard !updates.isEmpty else { return [:] }
-        return try run("push") { (repository, remote, session) throws(RemoteError) in
+        return try run("push", path: repositoryPath) { (repository, remote, session) throws(RemoteError) in
             for update in updates { session.expectedRemote[update.remote] = .some(update.expected) }
             var options = git_push_options()
             git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION))
@@ -94,14 +144,14 @@ public struct RemoteTransfer: Sendable {
     private typealias Body<T> = (Repository, OpaquePointer, RemoteSession) throws(RemoteError) -> T
 
     /// Opens the repository and an anonymous remote on a watched thread and runs `body`.
-    private func run<T: Sendable>(_ operation: String, _ body: @escaping Body<T>) throws(RemoteError) -> T {
+    private func run<T: Sendable>(_ operation: String, path: String, _ body: @escaping Body<T>) throws(RemoteError) -> T {
         let clock = ActivityClock()
         let transfer = self
         nonisolated(unsafe) let body = body
         let result = Watchdog.run(clock: clock, stallTimeout: stallTimeout, remote: address.redacted,
                                   operation: operation) { () -> Result<T, RemoteError> in
             do {
-                return .success(try transfer.connectAndRun(clock: clock, body))
+                return .success(try transfer.connectAndRun(path: path, clock: clock, body))
             } catch let error as RemoteError {
                 return .failure(error)
             } catch {
@@ -111,10 +161,10 @@ public struct RemoteTransfer: Sendable {
         return try result.get()
     }
 
-    private func connectAndRun<T>(clock: ActivityClock, _ body: Body<T>) throws(RemoteError) -> T {
+    private func connectAndRun<T>(path: String, clock: ActivityClock, _ body: Body<T>) throws(RemoteError) -> T {
         let repository: Repository
         do {
-            repository = try Repository.open(at: repositoryPath, objectWriting: .loose)
+            repository = try Repository.open(at: path, objectWriting: .loose)
         } catch {
             throw RemoteError(.other, remote: address.redacted, "cannot open the local history: \(error)")
         }

@@ -41,23 +41,20 @@ extension HistoryStore {
 
     /// The first-parent history of a branch, newest first (non-bundlediff commits skipped).
     private func history(of branch: String, tags: [ObjectID: [String]]) throws(StoreError) -> [RecordedBuild] {
-        var out: [RecordedBuild] = []
-        var next = try git { () throws(GitError) in try repository.referenceTarget(branch) }
-        var seen = Set<ObjectID>()
-        while let id = next, seen.insert(id).inserted {
-            let commit = try git { () throws(GitError) in try repository.commit(id) }
-            if let build = Self.build(from: commit, tags: tags) { out.append(build) }
-            next = commit.parents.first
-        }
-        return out
+        try firstParentLine(of: branch).compactMap { Self.build(from: $0, tags: tags) }
     }
 
-    /// Short tag names by the commit they name.
+    /// Short tag names by the commit they name (annotated tags peeled; a tag on a tree
+    /// or a blob names no build and is left out).
     func tagsByCommit() throws(StoreError) -> [ObjectID: [String]] {
-        let refs = try git { () throws(GitError) in try repository.references(matching: RefNames.tagsPrefix + "*") }
-        var out: [ObjectID: [String]] = [:]
-        for ref in refs { out[ref.target, default: []].append(String(ref.name.dropFirst(RefNames.tagsPrefix.count))) }
-        return out
+        try git { () throws(GitError) in
+            var out: [ObjectID: [String]] = [:]
+            for ref in try repository.references(matching: RefNames.tagsPrefix + "*") {
+                guard let commit = try repository.peeledCommit(ref.target) else { continue }
+                out[commit, default: []].append(String(ref.name.dropFirst(RefNames.tagsPrefix.count)))
+            }
+            return out
+        }
     }
 
     static func build(from commit: Commit, tags: [ObjectID: [String]]) -> RecordedBuild? {

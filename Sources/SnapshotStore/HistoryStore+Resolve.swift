@@ -23,7 +23,10 @@ extension HistoryStore {
         }
         if RefNames.isValidUserTag(reference),
            let id = try git({ () throws(GitError) in try repository.referenceTarget(RefNames.tagsPrefix + reference) }) {
-            return try recordedBuild(commit: id)
+            guard let commit = try git({ () throws(GitError) in try repository.peeledCommit(id) }) else {
+                throw StoreError(.notFound, repository: path, "tag '\(reference)' names no commit, so no recorded build")
+            }
+            return try recordedBuild(commit: commit)
         }
         if let at = try appVersionSplit(reference) {
             return try resolveVersion(app: String(reference[..<at]), spec: String(reference[reference.index(after: at)...]),

@@ -36,14 +36,8 @@ extension HistoryStore {
     /// The first-parent line of a branch, oldest first (non-bundlediff commits skipped).
     private func line(_ branch: String) throws(StoreError) -> [TimelineBuild] {
         let tags = try tagsByCommit()
-        var out: [TimelineBuild] = []
-        var next = try git { () throws(GitError) in try repository.referenceTarget(branch) }
-        var seen = Set<ObjectID>()
-        while let id = next, seen.insert(id).inserted {
-            let commit = try git { () throws(GitError) in try repository.commit(id) }
-            if let build = Self.build(from: commit, tags: tags) { out.append(TimelineBuild(build: build, tree: commit.tree)) }
-            next = commit.parents.first
+        return try firstParentLine(of: branch).reversed().compactMap { commit in
+            Self.build(from: commit, tags: tags).map { TimelineBuild(build: $0, tree: commit.tree) }
         }
-        return out.reversed()
     }
 }
