@@ -53,8 +53,8 @@ struct HistoryLanguagesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The bundle (identifier or path); default: the main bundle.", valueName: "id-or-path"))
     var bundle: String?
 
-    @Option(help: ArgumentHelp("The reference language (default: CFBundleDevelopmentRegion, else en, "
-                               + "else the first other than Base).", valueName: "lang"))
+    @Option(help: ArgumentHelp("The reference language (default: CFBundleDevelopmentRegion, else Base, "
+                               + "else en, else the first language).", valueName: "lang"))
     var reference: String?
 
     @OptionGroup var options: HistoryQueryOptions

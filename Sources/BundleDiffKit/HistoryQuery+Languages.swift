@@ -7,10 +7,10 @@ extension HistoryQuery {
     /// Localization completeness per language of one bundle, per build: the share of the
     /// reference language's string keys (every top-level key of its `.strings` and
     /// `.stringsdict` files) that the language also has, and which languages were added
-    /// (`+ko`) or dropped (`-ko`). The reference is chosen as the localization rules do:
-    /// `reference`, else the bundle's `CFBundleDevelopmentRegion`, else `en` (language
-    /// codes compared canonically: `English` is `en`), else the first language other than
-    /// `Base`, else `Base`. Key sets are memoised by `.lproj` tree id.
+    /// (`+ko`) or dropped (`-ko`). The reference is the localization rules' own
+    /// (`LanguageCode.reference`): `reference`, else the bundle's `CFBundleDevelopmentRegion`
+    /// (codes compared canonically: `English` is `en`), else `Base`, else `en`, else the
+    /// first language. Key sets are memoised by `.lproj` tree id.
     func languageHistory(bundle: String?, reference: String?) throws(UserFacingError) -> HistoryTable {
         var states: [(languages: [String: Double], reference: String?, keys: Int, changes: String)] = []
         var all = Set<String>()
@@ -24,7 +24,8 @@ extension HistoryQuery {
             let languages = Set(info?.localizations ?? [])
             sawBundle = sawBundle || info != nil
             var state = (languages: [String: Double](), reference: String?.none, keys: 0, changes: "")
-            if let info, let ref = Self.reference(among: languages, preferred: [reference, try developmentRegion(info, b), "en"]) {
+            if let info, let ref = LanguageCode.reference(among: languages, configured: reference,
+                                                          developmentRegion: try developmentRegion(info, b)) {
                 let refKeys = try keys(ref, info, b)
                 state.reference = ref
                 state.keys = refKeys.set.count
@@ -59,14 +60,6 @@ extension HistoryQuery {
                           + order.map { lang in s.languages[lang].map { .number($0, String(format: "%.1f%%", $0)) } ?? .none })
         }
         return t
-    }
-
-    static func reference(among languages: Set<String>, preferred: [String?]) -> String? {
-        let names = languages.sorted()
-        for case let want? in preferred {
-            if let hit = names.first(where: { LanguageCode.canonical($0) == LanguageCode.canonical(want) }) { return hit }
-        }
-        return names.first { $0 != "Base" } ?? names.first
     }
 
     /// The bundle's `CFBundleDevelopmentRegion` (its Info.plist decoded once per blob).

@@ -3,8 +3,10 @@ import Comparison
 import PropertyLists
 
 /// The languages the Info.plist declares match the bundle's `.lproj` folders:
-/// `CFBundleLocalizations` (when present) lists exactly the folders, and
-/// `CFBundleDevelopmentRegion` has a folder of its own.
+/// every language `CFBundleLocalizations` lists has a folder, and
+/// `CFBundleDevelopmentRegion` has a folder of its own or `Base.lproj`, which CFBundle
+/// uses as the development region's localization. A folder the list leaves out is still
+/// used (the bundle's localizations are the list plus its folders): noted at info at most.
 public struct DeclaredLanguagesRule: LocalizationRule {
     public init() {}
 
@@ -13,18 +15,19 @@ public struct DeclaredLanguagesRule: LocalizationRule {
     public static let description = RuleDescription(
         id: .declaredLanguages, name: "Declared languages differ from the .lproj folders", defaultSeverity: .warning,
         rationale: "Every supported language has a <language>.lproj folder. A language CFBundleLocalizations "
-            + "names without a folder is advertised but falls back to another language; a folder it does not "
-            + "list is shipped but never chosen. CFBundleDevelopmentRegion names the reference language, which "
-            + "must have its own folder (Base.lproj is a source, not a language).",
+            + "names without a folder is advertised but falls back to another language. CFBundleDevelopmentRegion "
+            + "names the language the bundle falls back to: it needs a folder, or Base.lproj, which CFBundle uses as "
+            + "the development region's localization (the standard Xcode layout). A folder the list does not name is "
+            + "still used, since the bundle's localizations are the list plus its folders: noted at info at most.",
         triggeringExamples: [
             RuleExample("declared de has no folder", old: nil, new: L10nExamples.app(
                 files: ["en.lproj/A.strings", "fr.lproj/A.strings"],
                 info: [("CFBundleLocalizations", .strings(["en", "fr", "de"]))]), expectedCount: 1),
-            RuleExample("folder it does not list", old: nil, new: L10nExamples.app(
+            RuleExample("folder it does not list (info)", old: nil, new: L10nExamples.app(
                 files: ["en.lproj/A.strings", "it.lproj/A.strings"],
                 info: [("CFBundleLocalizations", .strings(["en"]))]), expectedCount: 1),
-            RuleExample("development region without a folder, Base only", old: nil, new: L10nExamples.app(
-                files: ["Base.lproj/Main.storyboardc/Info.plist"]), expectedCount: 1),
+            RuleExample("development region without a folder or Base", old: nil, new: L10nExamples.app(
+                files: ["fr.lproj/A.strings", "de.lproj/A.strings"]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("declared and present, legacy spelling and Base", old: nil, new: L10nExamples.app(
@@ -32,6 +35,9 @@ public struct DeclaredLanguagesRule: LocalizationRule {
                 info: [("CFBundleLocalizations", .strings(["en", "pt-BR"]))])),
             RuleExample("no key: folders are enough", old: nil, new: L10nExamples.app(
                 files: ["en.lproj/A.strings", "fr.lproj/A.strings"])),
+            RuleExample("Base.lproj serves the development region (Xcode layout)", old: nil, new: L10nExamples.app(
+                files: ["Base.lproj/Main.storyboardc/Info.plist", "Base.lproj/LaunchScreen.storyboardc/Info.plist"],
+                info: [("CFBundleLocalizations", .strings(["en"]))])),
             RuleExample("not localized at all", old: nil, new: L10nExamples.app(files: ["Icon.png"])),
         ])
 
@@ -41,13 +47,22 @@ public struct DeclaredLanguagesRule: LocalizationRule {
         for name in group.languages.keys.sorted() where name != "Base" {
             folders[LanguageCode.canonical(name)] = folders[LanguageCode.canonical(name)] ?? name
         }
+        let region = bundle.info?["CFBundleDevelopmentRegion"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+        /// Whether the bundle localizes `name`: its folder, its language's folder, or Base for the region.
+        func served(_ name: String) -> Bool {
+            if folders[LanguageCode.canonical(name)] != nil || folders[LanguageCode.language(of: name)] != nil { return true }
+            guard group.languages["Base"] != nil else { return false }
+            let development = region ?? "en"
+            return LanguageCode.canonical(name) == LanguageCode.canonical(development)
+                || LanguageCode.canonical(name) == LanguageCode.language(of: development)
+        }
         var out: [Finding] = []
         let severity = context.severity(of: .declaredLanguages)
         let infoPath = [bundle.bundle.infoPlistPath]
         if let declared = bundle.info?["CFBundleLocalizations"]?.arrayValue {
             let names = declared.compactMap(\.stringValue)
             let listed = Set(names.map(LanguageCode.canonical))
-            for name in names where name != "Base" && folders[LanguageCode.canonical(name)] == nil {
+            for name in names where name != "Base" && folders[LanguageCode.canonical(name)] == nil && !served(name) {
                 out.append(Finding(
                     ruleID: .declaredLanguages, severity: severity, bundle: bundle.name,
                     message: "CFBundleLocalizations lists '\(name)' but the bundle has no \(name).lproj: add the "
@@ -57,26 +72,21 @@ public struct DeclaredLanguagesRule: LocalizationRule {
             for code in folders.keys.sorted() where !listed.contains(code) {
                 let folder = (folders[code] ?? code) + ".lproj"
                 out.append(Finding(
-                    ruleID: .declaredLanguages, severity: severity, bundle: bundle.name,
-                    message: "\(folder) is not listed in CFBundleLocalizations, so the system never picks it: "
-                        + "add '\(code)' to CFBundleLocalizations or remove the folder",
+                    ruleID: .declaredLanguages, severity: context.severity(of: .declaredLanguages, atMost: .info),
+                    bundle: bundle.name,
+                    message: "\(folder) is not listed in CFBundleLocalizations: the system still uses the folder, but "
+                        + "the list is incomplete; add '\(code)' to CFBundleLocalizations",
                     paths: group.languages[folders[code] ?? code].map { [$0] } ?? infoPath,
                     subject: "folder-not-declared|" + code))
             }
         }
-        if let region = bundle.info?["CFBundleDevelopmentRegion"]?.stringValue, !region.isEmpty,
-           folders[LanguageCode.canonical(region)] == nil, folders[Self.language(region)] == nil {
+        if let region, !served(region) {
             out.append(Finding(
                 ruleID: .declaredLanguages, severity: severity, bundle: bundle.name,
-                message: "CFBundleDevelopmentRegion is '\(region)' but the bundle has no \(region).lproj "
-                    + "(Base.lproj does not count): add the folder or set the region to a language it has",
+                message: "CFBundleDevelopmentRegion is '\(region)' but the bundle has neither \(region).lproj nor "
+                    + "Base.lproj: add a folder or set the region to a language it has",
                 paths: infoPath, subject: "development-region|" + LanguageCode.canonical(region)))
         }
         return out
-    }
-
-    /// The language subtag alone (`en_US` → `en`): a region's language folder serves it.
-    static func language(_ name: String) -> String {
-        String(LanguageCode.canonical(name).split(separator: "-").first ?? "")
     }
 }

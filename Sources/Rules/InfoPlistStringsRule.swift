@@ -13,8 +13,11 @@ public struct InfoPlistStringsRule: LocalizationRule {
         id: .infoPlistStrings, name: "InfoPlist.strings incomplete or overriding a version", defaultSeverity: .warning,
         rationale: "InfoPlist.strings localizes user-visible Info.plist keys: CFBundleDisplayName should be localized "
             + "for every supported language, and a usage description missing from one language shows the "
-            + "development language in the permission prompt. CFBundleVersion is never localized: a localized "
-            + "version key makes the bundle report another version in that language.",
+            + "development language in the permission prompt. A regional variant (en-GB beside en) falls back to "
+            + "its language. The development language's own table (Base.lproj or its folder) shows Info.plist's text "
+            + "for a key it lacks: a key the translations localize and it does not is noted at info at most. "
+            + "CFBundleVersion is never localized: a localized version key makes the bundle report another version "
+            + "in that language.",
         triggeringExamples: [
             RuleExample("fr lacks the camera usage description", old: nil, new: app(tables: [
                 ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan")]),
@@ -24,11 +27,19 @@ public struct InfoPlistStringsRule: LocalizationRule {
                 ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan"),
                                                 ("CFBundleShortVersionString", "1.0 (English)")]),
             ]), expectedCount: 1),
+            RuleExample("Base lacks a usage description the translations localize (info)", old: nil, new: app(tables: [
+                ("Base.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example")]),
+                ("fr.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Exemple"), ("NSCameraUsageDescription", "Scanner")]),
+            ]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("every used key localized", old: nil, new: app(tables: [
                 ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan")]),
                 ("de.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Beispiel"), ("NSCameraUsageDescription", "Scannen")]),
+            ])),
+            RuleExample("regional variant with overrides only", old: nil, new: app(tables: [
+                ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan")]),
+                ("en-GB.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example (UK)")]),
             ])),
             RuleExample("no InfoPlist.strings at all", old: nil, new: app(tables: [
                 ("en.lproj/Localizable.strings", [("hello", "Hello")]),
@@ -51,32 +62,50 @@ public struct InfoPlistStringsRule: LocalizationRule {
         }.sorted()
     }
 
-    /// `Base`, the configured reference language or the bundle's `CFBundleDevelopmentRegion`
-    /// (default `en`), compared by canonical code.
+    /// `Base`, or the development language: the configured reference language, else the
+    /// bundle's `CFBundleDevelopmentRegion` (default `en`), compared by canonical code or by
+    /// its language alone (`en_US` is served by `en.lproj`).
     static func isDevelopment(_ language: String, _ bundle: LocalizedBundle, _ configuration: RuleConfiguration) -> Bool {
         if language == "Base" { return true }
         let development = configuration.referenceLanguage
             ?? bundle.info?["CFBundleDevelopmentRegion"]?.stringValue ?? "en"
-        return LanguageCode.canonical(language) == LanguageCode.canonical(development)
+        let code = LanguageCode.canonical(language)
+        return code == LanguageCode.canonical(development) || code == LanguageCode.language(of: development)
     }
 
     func check(_ bundle: LocalizedBundle, context: RuleContext) -> [Finding] {
         let wanted = Self.userVisibleKeys(bundle.info)
+        let rel = BundlePath("InfoPlist.strings")
         var out: [Finding] = []
         for group in bundle.groups where group.folder == bundle.bundle.resourcesPath {
-            for language in group.languages.keys.sorted() {
-                let rel = BundlePath("InfoPlist.strings")
-                guard let table = bundle.table(group, language, rel) else { continue }
+            let tables = group.languages.keys.sorted().compactMap { l in bundle.table(group, l, rel).map { (l, $0) } }
+            // Keys the translations localize: what the development table is held to.
+            let translated = Set(tables.filter { !Self.isDevelopment($0.0, bundle, context.configuration) }
+                .flatMap { $0.1.keys }).intersection(wanted)
+            for (language, table) in tables {
                 let display = bundle.display(group, language, rel)
                 let paths = group.languages[language].map { [$0.appending(rel.bytes)] } ?? []
-                // The development language shows Info.plist's own text: nothing is missing there.
-                let missing = Self.isDevelopment(language, bundle, context.configuration) ? [] : wanted.filter { !table.keys.contains($0) }
-                if !missing.isEmpty {
-                    out.append(Finding(
-                        ruleID: .infoPlistStrings, severity: context.severity(of: .infoPlistStrings), bundle: bundle.name,
-                        message: "\(display) does not localize \(missing.count) Info.plist key(s) the bundle uses "
-                            + "(\(StringKeysRule.list(missing))): add them, or \(language) users see the development language",
-                        paths: paths, subject: display + "|missing:" + missing.joined(separator: ",")))
+                if Self.isDevelopment(language, bundle, context.configuration) {
+                    // The development language shows Info.plist's own text for a key its table lacks.
+                    let behind = translated.subtracting(table.keys).sorted()
+                    if !behind.isEmpty {
+                        out.append(Finding(
+                            ruleID: .infoPlistStrings, severity: context.severity(of: .infoPlistStrings, atMost: .info),
+                            bundle: bundle.name,
+                            message: "\(display) does not localize \(behind.count) Info.plist key(s) other languages localize "
+                                + "(\(StringKeysRule.list(behind))): development-language users see the Info.plist's own "
+                                + "text; add them if that text is not the final wording",
+                            paths: paths, subject: display + "|development:" + behind.joined(separator: ",")))
+                    }
+                } else if !group.isRegionalVariant(language) {
+                    let missing = wanted.filter { !table.keys.contains($0) }
+                    if !missing.isEmpty {
+                        out.append(Finding(
+                            ruleID: .infoPlistStrings, severity: context.severity(of: .infoPlistStrings), bundle: bundle.name,
+                            message: "\(display) does not localize \(missing.count) Info.plist key(s) the bundle uses "
+                                + "(\(StringKeysRule.list(missing))): add them, or \(language) users see the development language",
+                            paths: paths, subject: display + "|missing:" + missing.joined(separator: ",")))
+                    }
                 }
                 let overridden = Self.versionKeys.filter { table.keys.contains($0) }
                 if !overridden.isEmpty {

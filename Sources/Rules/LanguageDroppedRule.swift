@@ -2,21 +2,27 @@ import BundleModel
 import Comparison
 
 /// A language the old build's bundle had and the new build's bundle lacks. A folder that
-/// only changed its spelling (`pt_BR` → `pt-BR`) is reported as a rename; a legacy name
-/// replaced by its code (`English` → `en`) is neither.
+/// only changed its spelling (`pt_BR` → `pt-BR`) is noted as a rename at info at most; a
+/// legacy name replaced by its code (`English` → `en`) is neither. `Base.lproj` is no
+/// language: its removal counts only when it served the development region, which the
+/// new build no longer localizes at all.
 public struct LanguageDroppedRule: Rule {
     public init() {}
 
     public static let description = RuleDescription(
         id: .languageDropped, name: "Language dropped from a bundle", defaultSeverity: .warning,
         rationale: "Users of a dropped language silently fall back to another one after the update. A folder "
-            + "renamed to another spelling of the same language keeps working for users, but code that names the "
-            + "folder (forLocalization:, paths) must follow the new spelling.",
+            + "renamed to another spelling of the same language keeps working for users (noted at info at most), "
+            + "but code that names the folder (forLocalization:, paths) must follow the new spelling. Base.lproj "
+            + "is no language: removing it drops the development language only when no folder of that language "
+            + "remains.",
         triggeringExamples: [
             RuleExample("de dropped", old: L10nExamples.app(files: ["en.lproj/A.strings", "de.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings"]), expectedCount: 1),
-            RuleExample("pt_BR respelled pt-BR", old: L10nExamples.app(files: ["en.lproj/A.strings", "pt_BR.lproj/A.strings"]),
+            RuleExample("pt_BR respelled pt-BR (info)", old: L10nExamples.app(files: ["en.lproj/A.strings", "pt_BR.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings", "pt-BR.lproj/A.strings"]), expectedCount: 1),
+            RuleExample("Base.lproj served en and is gone", old: L10nExamples.app(files: ["Base.lproj/A.strings", "fr.lproj/A.strings"]),
+                        new: L10nExamples.app(files: ["fr.lproj/A.strings"]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("English.lproj became en.lproj", old: L10nExamples.app(files: ["English.lproj/A.strings"]),
@@ -24,6 +30,8 @@ public struct LanguageDroppedRule: Rule {
             RuleExample("language added", old: L10nExamples.app(files: ["en.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings", "fr.lproj/A.strings"])),
             RuleExample("no old build", old: nil, new: L10nExamples.app(files: ["en.lproj/A.strings"])),
+            RuleExample("Base.lproj gone, en.lproj stays", old: L10nExamples.app(files: ["Base.lproj/Main.nib", "en.lproj/A.strings"]),
+                        new: L10nExamples.app(files: ["en.lproj/A.strings", "Main.nib"])),
         ])
 
     public func findings(in context: RuleContext) -> [Finding] {
@@ -32,16 +40,21 @@ public struct LanguageDroppedRule: Rule {
         for b in context.comparison.bundles where b.status == .matched {
             let paths = b.old.map { [$0.path] } ?? []
             for language in b.localizationsRemoved {
+                var message = "\(language).lproj is gone: users of '\(language)' now see another language; restore the "
+                    + "folder, or confirm the language was dropped on purpose"
+                if language == "Base" {
+                    guard let region = Self.developmentRegionLeft(b, context) else { continue }
+                    message = "Base.lproj is gone and the bundle has no \(region).lproj: users of the development "
+                        + "language '\(region)' now see another language; restore the folder, or confirm on purpose"
+                }
                 out.append(Finding(
-                    ruleID: .languageDropped, severity: severity, bundle: b.name,
-                    message: "\(language).lproj is gone: users of '\(language)' now see another language; restore the "
-                        + "folder, or confirm the language was dropped on purpose",
+                    ruleID: .languageDropped, severity: severity, bundle: b.name, message: message,
                     paths: Self.folders(language, of: b.old, in: context.oldIndex, else: paths),
                     subject: "dropped|" + LanguageCode.canonical(language)))
             }
             for rename in b.localizationsRenamed where !LanguageCode.isLegacyName(rename.from) {
                 out.append(Finding(
-                    ruleID: .languageDropped, severity: severity, bundle: b.name,
+                    ruleID: .languageDropped, severity: context.severity(of: .languageDropped, atMost: .info), bundle: b.name,
                     message: "\(rename.from).lproj was renamed \(rename.to).lproj (same language, not a drop): update "
                         + "code and configuration that name '\(rename.from)' (forLocalization:, resource paths)",
                     paths: Self.folders(rename.to, of: b.new, in: context.newIndex, else: paths),
@@ -49,6 +62,19 @@ public struct LanguageDroppedRule: Rule {
             }
         }
         return out
+    }
+
+    /// The development region Base.lproj served in the old build (it had no folder of its
+    /// own) when the new build has no folder for it either; nil when no user lost it.
+    static func developmentRegionLeft(_ b: BundleComparison, _ context: RuleContext) -> String? {
+        guard let old = b.old, let new = b.new else { return nil }
+        let info = context.newIndex.snapshot.plists[new.infoPlistPath]?.document?.root.dictionaryValue
+        let region = info?["CFBundleDevelopmentRegion"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "en"
+        func has(_ names: [String]) -> Bool {
+            names.contains { $0 != "Base" && LanguageCode.canonical($0) == LanguageCode.canonical(region) }
+                || names.contains { $0 != "Base" && LanguageCode.canonical($0) == LanguageCode.language(of: region) }
+        }
+        return has(old.localizations) || has(new.localizations) ? nil : region
     }
 
     /// Every `<language>.lproj` folder of `bundle` (nested groups included).

@@ -2,6 +2,8 @@ import BundleModel
 import Comparison
 
 /// A localization folder with a legacy English name (`English.lproj`, `Japanese.lproj`).
+/// The loaders still accept the name, so alone it is noted at info at most; beside a folder
+/// with the code of the same language (`English.lproj` and `en.lproj`) it is a warning.
 public struct LegacyFolderNameRule: LocalizationRule {
     public init() {}
 
@@ -11,11 +13,15 @@ public struct LegacyFolderNameRule: LocalizationRule {
         id: .legacyFolderName, name: "Legacy language folder name", defaultSeverity: .warning,
         rationale: "Names such as English.lproj or Japanese.lproj are a deprecated spelling that the loaders still "
             + "accept; Xcode, translation tools and CFBundleLocalizations use ISO codes (en.lproj, ja.lproj), and "
-            + "a bundle that mixes both spellings ships two folders for one language.",
+            + "a bundle that mixes both spellings ships two folders for one language, of which the system reads "
+            + "one. Users see no difference from the name alone, hence info at most unless both spellings exist.",
         triggeringExamples: [
-            RuleExample("English and Japanese", old: nil, new: L10nExamples.app(files: [
+            RuleExample("English and Japanese (info)", old: nil, new: L10nExamples.app(files: [
                 "English.lproj/A.strings", "Japanese.lproj/A.strings", "fr.lproj/A.strings",
             ]), expectedCount: 2),
+            RuleExample("English.lproj beside en.lproj", old: nil, new: L10nExamples.app(files: [
+                "English.lproj/A.strings", "en.lproj/B.strings",
+            ]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("ISO codes", old: nil, new: L10nExamples.app(files: [
@@ -32,7 +38,10 @@ public struct LegacyFolderNameRule: LocalizationRule {
                 let display = bundle.display(group, language)
                 let twin = group.languages.keys.contains { $0 != language && LanguageCode.canonical($0) == code }
                 out.append(Finding(
-                    ruleID: .legacyFolderName, severity: context.severity(of: .legacyFolderName), bundle: bundle.name,
+                    ruleID: .legacyFolderName,
+                    severity: twin ? context.severity(of: .legacyFolderName)
+                        : context.severity(of: .legacyFolderName, atMost: .info),
+                    bundle: bundle.name,
                     message: "\(display) uses the legacy name '\(language)': rename it \(code).lproj"
                         + (twin ? " and merge it with the existing \(code) folder" : ""),
                     paths: [folder], subject: display))

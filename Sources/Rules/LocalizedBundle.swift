@@ -36,8 +36,9 @@ struct LocalizedBundle {
             for (language, folder) in languages { files[language] = filesByFolder[folder] ?? [:] }
             return LocalizationGroup(
                 folder: parent, relativeFolder: parent.relative(to: bundle.path) ?? parent, languages: languages, files: files,
-                reference: LocalizationGroup.reference(among: Array(languages.keys),
-                                                       preferred: [configuration.referenceLanguage, development, "en"]))
+                reference: LanguageCode.reference(among: languages.keys, configured: configuration.referenceLanguage,
+                                                  developmentRegion: development),
+                developmentRegion: development)
         }
     }
 
@@ -75,18 +76,39 @@ struct LocalizationGroup {
     let languages: [String: BundlePath]
     /// Language → path inside its folder (storyboards collapsed) → entry.
     let files: [String: [BundlePath: FileEntry]]
-    /// The reference language's folder name, nil when only `Base` exists.
+    /// The reference language's folder name (`LanguageCode.reference`): `Base` when
+    /// `Base.lproj` stands for the development region; nil only without folders.
     let reference: String?
+    /// The bundle's `CFBundleDevelopmentRegion`, if it names one.
+    let developmentRegion: String?
 
     /// Languages other than `Base`, sorted.
     var spokenLanguages: [String] { languages.keys.filter { $0 != "Base" }.sorted() }
 
-    static func reference(among names: [String], preferred: [String?]) -> String? {
-        for case let want? in preferred {
-            if let hit = names.sorted().first(where: { LanguageCode.canonical($0) == LanguageCode.canonical(want) }) {
-                return hit
-            }
-        }
-        return names.filter { $0 != "Base" }.sorted().first
+    /// Whether `language` only refines another language of the bundle (`en-GB` beside
+    /// `en`, or beside a `Base.lproj` that serves the development region `en`): CFBundle
+    /// falls back to that language for every key and file the variant lacks.
+    func isRegionalVariant(_ language: String) -> Bool {
+        var names = Array(languages.keys)
+        if reference == "Base", let developmentRegion { names.append(developmentRegion) }
+        return LanguageCode.regionalParent(of: language, among: names) != nil
+    }
+
+    /// Whether the reference language has `rel`: in its own folder, or in `Base.lproj`,
+    /// which CFBundle searches right after the user's language. A `<Name>.strings` counts
+    /// as present when it translates a Base interface file: that file is the reference's text.
+    func referenceHas(_ rel: BundlePath) -> Bool {
+        if let reference, files[reference]?[rel] != nil { return true }
+        return files["Base"]?[rel] != nil || translatesBaseInterface(rel)
+    }
+
+    /// Whether `rel` is a `<Name>.strings` that translates a storyboard, xib or nib of
+    /// `Base.lproj` (its keys are element ids, `abc-12-xyz.title`). Such a table lists the
+    /// elements someone translated, not those the compiled interface file has now.
+    func translatesBaseInterface(_ rel: BundlePath) -> Bool {
+        let name = rel.nameString
+        guard name.hasSuffix(".strings"), let base = files["Base"] else { return false }
+        let stem = String(name.dropLast(".strings".count))
+        return ["storyboardc", "storyboard", "nib", "xib"].contains { base[rel.parent.appending(stem + "." + $0)] != nil }
     }
 }

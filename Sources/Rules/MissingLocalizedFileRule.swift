@@ -1,8 +1,10 @@
 import BundleModel
 import Comparison
 
-/// Every language folder holds the same files (subfolders included); `Base.lproj` is a
-/// source, not a language, and the reference language may rely on `Base.lproj`'s copy.
+/// Every language folder holds the files of the reference language (subfolders included).
+/// `Base.lproj` is a source, not a language: the reference may rely on its copy, and a
+/// Base storyboard stands for the reference's `<Name>.strings`. Regional variants fall
+/// back to their language; files the reference lacks are noted at info at most.
 public struct MissingLocalizedFileRule: LocalizationRule {
     public init() {}
 
@@ -10,9 +12,11 @@ public struct MissingLocalizedFileRule: LocalizationRule {
 
     public static let description = RuleDescription(
         id: .missingLocalizedFile, name: "Localized file missing from some languages", defaultSeverity: .warning,
-        rationale: "Each language-specific .lproj folder should contain the same set of resource files, subfolders "
-            + "included; a missing file falls back to another language at run time, showing users the wrong text "
-            + "or image.",
+        rationale: "Each language-specific .lproj folder should contain the reference language's resource files, "
+            + "subfolders included; a missing file falls back to Base.lproj or the development language at run "
+            + "time, showing users the wrong text or image. A regional variant (en-GB beside en) falls back to its "
+            + "language, so it lacks nothing. A file the reference language does not ship (in its folder or in "
+            + "Base.lproj) may be stale: its absence elsewhere is noted at info at most.",
         triggeringExamples: [
             RuleExample("de lacks Localizable.strings", old: nil, new: L10nExamples.app(files: [
                 "en.lproj/Localizable.strings", "fr.lproj/Localizable.strings", "de.lproj/Other.strings",
@@ -20,6 +24,10 @@ public struct MissingLocalizedFileRule: LocalizationRule {
             ]), expectedCount: 1),
             RuleExample("subfolder file", old: nil, new: L10nExamples.app(files: [
                 "en.lproj/CitySounds/city1.aiff", "ja.lproj/Bye.txt", "en.lproj/Bye.txt",
+            ]), expectedCount: 1),
+            RuleExample("ja lacks the strings of a Base storyboard", old: nil, new: L10nExamples.app(files: [
+                "Base.lproj/Main.storyboardc/Info.plist", "fr.lproj/Main.strings", "ja.lproj/Other.strings",
+                "fr.lproj/Other.strings",
             ]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
@@ -29,26 +37,40 @@ public struct MissingLocalizedFileRule: LocalizationRule {
             RuleExample("reference language relies on Base", old: nil, new: L10nExamples.app(files: [
                 "Base.lproj/Sparkle.strings", "fr.lproj/Sparkle.strings", "en.lproj/A.strings", "fr.lproj/A.strings",
             ])),
+            RuleExample("regional variant with overrides only", old: nil, new: L10nExamples.app(files: [
+                "en.lproj/Localizable.strings", "en.lproj/Help.html", "en-GB.lproj/Localizable.strings",
+                "fr.lproj/Localizable.strings", "fr.lproj/Help.html", "fr-CA.lproj/Help.html",
+            ])),
         ])
 
     func check(_ bundle: LocalizedBundle, context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         for group in bundle.groups {
             let languages = group.spokenLanguages
-            guard languages.count >= 2 else { continue }
+            guard !languages.isEmpty else { continue }
             var all = Set<BundlePath>()
             for l in languages { all.formUnion(group.files[l]?.keys ?? [:].keys) }
             for rel in all.sorted() {
+                let shipped = group.referenceHas(rel)
                 let missing = languages.filter { l in
-                    group.files[l]?[rel] == nil && !(l == group.reference && group.files["Base"]?[rel] != nil)
+                    group.files[l]?[rel] == nil && !group.isRegionalVariant(l) && !(shipped && l == group.reference)
                 }
                 guard !missing.isEmpty else { continue }
                 let present = languages.filter { group.files[$0]?[rel] != nil }
-                let names = missing.map { $0 + ".lproj" }.joined(separator: ", ")
+                let place = group.relativeFolder.isRoot ? "the bundle" : group.relativeFolder.description
+                let reference = group.reference ?? "Base"
+                let others = missing.filter { $0 != group.reference }.map { $0 + ".lproj" }.joined(separator: ", ")
+                let message = shipped
+                    ? "\(rel) is in \(present.count) language folder(s) but missing from \(others) in \(place): "
+                        + "those users get another language's copy; add it"
+                    : "\(rel) is in \(present.count) language folder(s) of \(place) but the reference \(reference) does "
+                        + "not ship it" + (others.isEmpty ? "" : ", nor do \(others)")
+                        + ": stale, or a gap for those languages if the code still uses it"
                 out.append(Finding(
-                    ruleID: .missingLocalizedFile, severity: context.severity(of: .missingLocalizedFile), bundle: bundle.name,
-                    message: "\(rel) is in \(present.count) language folder(s) but missing from \(names) "
-                        + "in \(group.relativeFolder.isRoot ? "the bundle" : group.relativeFolder.description): add it",
+                    ruleID: .missingLocalizedFile,
+                    severity: shipped ? context.severity(of: .missingLocalizedFile)
+                        : context.severity(of: .missingLocalizedFile, atMost: .info),
+                    bundle: bundle.name, message: message,
                     paths: missing.compactMap { group.languages[$0]?.appending(rel.bytes) },
                     subject: group.relativeFolder.appending(rel.bytes).description + "@" + missing.joined(separator: ",")))
             }

@@ -16,8 +16,8 @@ public struct RuleConfiguration: Sendable, Hashable {
     public var severities: [RuleID: Severity]
     public var disabled: Set<RuleID>
     public var versionPolicy: VersionPolicy
-    /// The language every other is compared with; nil: the bundle's
-    /// `CFBundleDevelopmentRegion`, else `en`, else `Base`'s first sibling.
+    /// The language every other is compared with; nil: as `LanguageCode.reference`
+    /// chooses (the bundle's `CFBundleDevelopmentRegion`, else `Base`, else `en`).
     public var referenceLanguage: String?
     /// Whether nested frameworks must carry the app's versions too.
     public var checkFrameworkVersions: Bool

@@ -30,6 +30,10 @@ public struct RuleContext: Sendable {
     /// The configured severity of `rule`.
     public func severity(of rule: RuleID) -> Severity { configuration.severity(of: rule) }
 
+    /// The configured severity of `rule`, lowered to `cap`: for the part of a rule's
+    /// findings that is worth knowing but harms no user (a stale key, a renamed folder).
+    public func severity(of rule: RuleID, atMost cap: Severity) -> Severity { min(configuration.severity(of: rule), cap) }
+
     /// Whether there is an old build at all (not an empty stand-in).
     public var hasOldBuild: Bool { !comparison.old.entries.isEmpty }
 

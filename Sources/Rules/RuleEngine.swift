@@ -2,7 +2,7 @@ import BundleModel
 import Comparison
 
 /// Runs the enabled rules over a comparison and returns the findings, sorted, with the
-/// configured severities and the baseline applied.
+/// configured severities (as a ceiling) and the baseline applied.
 public enum RuleEngine {
     /// - Parameters:
     ///   - comparison: the facts (`Comparer.compare(old:new:)`).
@@ -20,7 +20,9 @@ public enum RuleEngine {
         var out: [Finding] = []
         for id in rules(configuration, only: only) {
             for var finding in id.ruleType.init().findings(in: context) {
-                finding.severity = configuration.severity(of: id)
+                // The configured severity, never above it; a rule may lower part of its
+                // findings below it (`RuleContext.severity(of:atMost:)`).
+                finding.severity = min(finding.severity, configuration.severity(of: id))
                 finding.isAccepted = configuration.acceptedFingerprints.contains(finding.fingerprint)
                 out.append(finding)
             }

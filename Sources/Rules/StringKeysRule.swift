@@ -1,7 +1,8 @@
 import BundleModel
 import Comparison
 
-/// A string table has the reference language's keys, and no keys the reference dropped.
+/// A translation's string table has every key of the reference language's table.
+/// Keys a translation has and the reference lacks are noted at info at most.
 public struct StringKeysRule: LocalizationRule {
     public init() {}
 
@@ -9,23 +10,33 @@ public struct StringKeysRule: LocalizationRule {
 
     public static let description = RuleDescription(
         id: .stringKeysDiffer, name: "String table keys differ from the reference language", defaultSeverity: .warning,
-        rationale: "A key missing from a translation shows the reference text (or the key itself) to users; a key "
-            + "the reference no longer has is dead weight that translators keep paying for. Plural variables of "
-            + ".stringsdict entries count as keys.",
+        rationale: "A key missing from a translation shows the reference text (or the key itself) to that language's "
+            + "users. A regional variant (en-GB beside en) holds only its overrides: CFBundle falls back to its "
+            + "language for the rest, so it lacks nothing. A key the reference lacks harms no user (stale, or text "
+            + "a Base storyboard already shows): it is noted at info at most. So is a gap in a table that translates "
+            + "a Base storyboard, xib or nib: its keys are element ids, and the reference's table may list elements "
+            + "the compiled interface no longer has. Plural variables of .stringsdict entries count as keys.",
         triggeringExamples: [
             RuleExample("fr lacks a key", old: nil, new: L10nExamples.app(tables: [
                 ("en.lproj/Localizable.strings", [("hello", "Hello"), ("bye", "Bye")]),
                 ("fr.lproj/Localizable.strings", [("hello", "Bonjour")]),
             ]), expectedCount: 1),
-            RuleExample("de keeps a key en dropped", old: nil, new: L10nExamples.app(tables: [
-                ("en.lproj/Localizable.strings", [("hello", "Hello")]),
-                ("de.lproj/Localizable.strings", [("hello", "Hallo"), ("old", "Alt")]),
+            RuleExample("de lacks a key of Base, which serves the development region", old: nil, new: L10nExamples.app(tables: [
+                ("Base.lproj/Localizable.strings", [("hello", "Hello"), ("bye", "Bye")]),
+                ("de.lproj/Localizable.strings", [("hello", "Hallo")]),
+                ("fr.lproj/Localizable.strings", [("hello", "Bonjour"), ("bye", "Au revoir")]),
             ]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("same keys", old: nil, new: L10nExamples.app(tables: [
                 ("en.lproj/Localizable.strings", [("hello", "Hello")]),
                 ("fr.lproj/Localizable.strings", [("hello", "Bonjour")]),
+            ])),
+            RuleExample("regional variant with overrides only", old: nil, new: L10nExamples.app(tables: [
+                ("en.lproj/Localizable.strings", [("color", "Color"), ("hello", "Hello")]),
+                ("en-GB.lproj/Localizable.strings", [("color", "Colour")]),
+                ("fr.lproj/Localizable.strings", [("color", "Couleur"), ("hello", "Bonjour")]),
+                ("fr-CA.lproj/Localizable.strings", [("hello", "Allô")]),
             ])),
         ])
 
@@ -38,18 +49,32 @@ public struct StringKeysRule: LocalizationRule {
                 guard let refTable = bundle.table(group, source, rel) else { continue }
                 for language in group.spokenLanguages where language != reference {
                     guard let table = bundle.table(group, language, rel) else { continue }
-                    let missing = refTable.keys.subtracting(table.keys).sorted()
+                    let display = bundle.display(group, language, rel)
+                    let paths = group.languages[language].map { [$0.appending(rel.bytes)] } ?? []
+                    // A regional variant falls back to its language for every key it lacks.
+                    let missing = group.isRegionalVariant(language) ? [] : refTable.keys.subtracting(table.keys).sorted()
                     let extra = table.keys.subtracting(refTable.keys).sorted()
-                    guard !missing.isEmpty || !extra.isEmpty else { continue }
-                    var parts: [String] = []
-                    if !missing.isEmpty { parts.append("lacks \(missing.count) key(s) of \(source) (\(Self.list(missing)))") }
-                    if !extra.isEmpty { parts.append("has \(extra.count) key(s) \(source) does not (\(Self.list(extra)))") }
-                    out.append(Finding(
-                        ruleID: .stringKeysDiffer, severity: context.severity(of: .stringKeysDiffer), bundle: bundle.name,
-                        message: "\(bundle.display(group, language, rel)) " + parts.joined(separator: " and "),
-                        paths: group.languages[language].map { [$0.appending(rel.bytes)] } ?? [],
-                        subject: bundle.display(group, language, rel) + "|-" + missing.joined(separator: ",")
-                            + "|+" + extra.joined(separator: ",")))
+                    if !missing.isEmpty {
+                        let interface = group.translatesBaseInterface(rel)
+                        out.append(Finding(
+                            ruleID: .stringKeysDiffer,
+                            severity: interface ? context.severity(of: .stringKeysDiffer, atMost: .info)
+                                : context.severity(of: .stringKeysDiffer),
+                            bundle: bundle.name,
+                            message: "\(display) lacks \(missing.count) key(s) of \(source) (\(Self.list(missing))): "
+                                + (interface ? "\(language) users see the Base interface text for those elements, unless "
+                                    + "the \(source) table lists elements the interface file no longer has"
+                                    : "\(language) users see the \(source) text there; translate them"),
+                            paths: paths, subject: display + "|-" + missing.joined(separator: ",") + "|+"))
+                    }
+                    if !extra.isEmpty {
+                        out.append(Finding(
+                            ruleID: .stringKeysDiffer, severity: context.severity(of: .stringKeysDiffer, atMost: .info),
+                            bundle: bundle.name,
+                            message: "\(display) has \(extra.count) key(s) \(source) does not (\(Self.list(extra))): "
+                                + "stale unless the code or a Base interface file still uses them",
+                            paths: paths, subject: display + "|+" + extra.joined(separator: ",")))
+                    }
                 }
             }
         }

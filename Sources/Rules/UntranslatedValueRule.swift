@@ -32,11 +32,12 @@ public struct UntranslatedValueRule: LocalizationRule {
         var out: [Finding] = []
         for group in bundle.groups {
             guard let reference = group.reference else { continue }
-            let refBase = Self.base(reference)
+            // Base.lproj stands for the development region: its variants repeat its text.
+            let refBase = LanguageCode.language(of: reference == "Base" ? group.developmentRegion ?? "en" : reference)
             for rel in StringKeysRule.referenceTables(group) {
                 let source = group.files[reference]?[rel] != nil ? reference : "Base"
                 guard let refTable = bundle.table(group, source, rel) else { continue }
-                for language in group.spokenLanguages where language != reference && Self.base(language) != refBase {
+                for language in group.spokenLanguages where language != reference && LanguageCode.language(of: language) != refBase {
                     guard let table = bundle.table(group, language, rel) else { continue }
                     let same = refTable.values.keys.sorted().filter { key in
                         guard let a = refTable.values[key], a == table.values[key] else { return false }
@@ -53,9 +54,5 @@ public struct UntranslatedValueRule: LocalizationRule {
             }
         }
         return out
-    }
-
-    static func base(_ language: String) -> String {
-        String(LanguageCode.canonical(language).split(separator: "-").first ?? "")
     }
 }

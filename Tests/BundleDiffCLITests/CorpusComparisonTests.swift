@@ -47,12 +47,18 @@ import TestSupport
     /// The Sparkle localization tags are folders of `.lproj`, not bundles: the test wraps
     /// each tag's real folders, unmodified, in a bundle with a minimal Info.plist.
     static func sparkleLocalizations(_ tag: String, in scratch: ScratchDirectory) throws -> String {
-        let source = try Corpus.path("l10n/sparkle-source-lproj/\(tag)/Sparkle")
-        let bundle = scratch.path("\(tag)/Sparkle.bundle")
-        try FileManager.default.createDirectory(atPath: scratch.path(tag), withIntermediateDirectories: true)
+        try wrappedLocalizations("sparkle-source-lproj/\(tag)/Sparkle", id: "org.sparkle-project.Sparkle", in: scratch)
+    }
+
+    /// The folder of `.lproj` at `l10n/<folder>`, copied unmodified into a scratch bundle
+    /// with a minimal Info.plist (development region en).
+    static func wrappedLocalizations(_ folder: String, id: String, in scratch: ScratchDirectory) throws -> String {
+        let source = try Corpus.path("l10n/\(folder)")
+        let parent = scratch.path(folder.replacingOccurrences(of: "/", with: "_"))
+        let bundle = parent + "/" + (folder.split(separator: "/").last.map(String.init) ?? "L10n") + ".bundle"
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: source, toPath: bundle)
-        let info: [String: Any] = ["CFBundleIdentifier": "org.sparkle-project.Sparkle", "CFBundleVersion": "1",
-                                   "CFBundleDevelopmentRegion": "en"]
+        let info: [String: Any] = ["CFBundleIdentifier": id, "CFBundleVersion": "1", "CFBundleDevelopmentRegion": "en"]
         try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
             .write(to: URL(fileURLWithPath: bundle + "/Info.plist"))
         return bundle

@@ -116,4 +116,19 @@ import TestSupport
         #expect(rows?.first?["keys"] as? Int == 4)  // 3 in Localizable.strings, 1 in InfoPlist.strings
         #expect(rows?.first?["en"] as? Int == 75)
     }
+
+    /// Base.lproj serves the development region when it has no folder of its own: the
+    /// history's reference is the rules' (it used to be the first other language, `de`).
+    @Test func referenceIsBaseWhenTheDevelopmentRegionHasNoFolder() throws {
+        let scratch = try ScratchDirectory("history-base-reference")
+        var app = FixtureBuilder.iOSApp(languages: ["fr", "de"], nested: false)
+        app.setStrings("MyApp.app/Base.lproj/Localizable.strings", ["greeting": "Hello", "farewell": "Bye", "later": "Later"])
+        let repo = scratch.path("repo")
+        #expect(CLIHarness.run(["snapshot", try app.writeDirectory(in: scratch.path), "--repo", repo]).status == 0)
+        let r = CLIHarness.run(["history", "languages", "--repo", repo, "--format", "json"])
+        let rows = (try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])?["rows"] as? [[String: Any]]
+        #expect(rows?.first?["reference"] as? String == "Base", "\(r.err)")
+        #expect(rows?.first?["keys"] as? Int == 3)
+        #expect((rows?.first?["fr"] as? Double).map { abs($0 - 66.7) < 0.1 } == true)
+    }
 }
