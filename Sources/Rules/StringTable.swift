@@ -7,6 +7,8 @@ import PropertyLists
 struct StringTable {
     var keys: Set<String> = []
     var values: [String: String] = [:]
+    /// The keys of `values` that are `.stringsdict` plural texts (`key/variable/one`).
+    var pluralVariants: Set<String> = []
 
     init(_ root: PlistValue, isStringsdict: Bool) {
         guard let dict = root.dictionaryValue else { return }
@@ -23,7 +25,9 @@ struct StringTable {
                 keys.insert(key + "/" + variable)
                 for (category, text) in rules.entries where !category.hasPrefix("NSStringFormat") {
                     if category == "other" { keys.insert(key + "/" + variable + "/other") }
-                    if let s = text.stringValue { values[key + "/" + variable + "/" + category] = s }
+                    guard let s = text.stringValue else { continue }
+                    values[key + "/" + variable + "/" + category] = s
+                    pluralVariants.insert(key + "/" + variable + "/" + category)
                 }
             }
         }
