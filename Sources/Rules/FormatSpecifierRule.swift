@@ -80,8 +80,12 @@ public struct FormatSpecifierRule: LocalizationRule {
                     guard let table = bundle.table(group, language, rel) else { continue }
                     for key in refTable.values.keys.sorted() {
                         guard let a = refTable.values[key], let b = table.values[key] else { continue }
-                        let ra = FormatSpecifiers(a), rb = FormatSpecifiers(b)
-                        let problems = ra.problems(translation: rb, isPluralVariant: refTable.pluralVariants.contains(key))
+                        var ra = FormatSpecifiers(a)
+                        let rb = FormatSpecifiers(b), isVariant = refTable.pluralVariants.contains(key)
+                        if isVariant, let slash = key.lastIndex(of: "/"), let other = refTable.values[key[..<slash] + "/other"] {
+                            ra.absorb(FormatSpecifiers(other))
+                        }
+                        let problems = ra.problems(translation: rb, isPluralVariant: isVariant)
                             .filter { $0.kind == kind }
                         guard !problems.isEmpty else { continue }
                         let where_ = bundle.display(group, language, rel)

@@ -54,6 +54,14 @@ struct FormatSpecifiers: Equatable {
         return placeholders
     }
 
+    /// Adds the arguments of `other` that `self` does not read: the reference of a plural
+    /// text is its own category together with `other`, since any category may show the number.
+    mutating func absorb(_ other: FormatSpecifiers) {
+        let slots = Set(conversions.map(\.slot))
+        conversions += other.conversions.filter { !slots.contains($0.slot) }
+        literalPercents += other.literalPercents
+    }
+
     init(_ text: String) {
         let s = Array(text.unicodeScalars)
         var i = 0, next = 1
