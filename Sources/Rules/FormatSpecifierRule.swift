@@ -92,7 +92,7 @@ public struct FormatSpecifierRule: LocalizationRule {
                         let fix = kind == .mismatch ? "match the reference's specifiers" : "keep every argument of the reference"
                         out.append(Finding(
                             ruleID: rule, severity: context.severity(of: rule), bundle: bundle.name,
-                            message: "\(where_) key '\(key)' " + problems.map(\.text).joined(separator: "; ")
+                            message: "\(where_) key '\(key)': " + problems.map(\.text).joined(separator: "; ")
                                 + " (\(source): \(ra.summary(includeSpaced: false)); "
                                 + "\(language): \(rb.summary(includeSpaced: !ra.hasSpaced))): \(fix)",
                             paths: group.languages[language].map { [$0.appending(rel.bytes)] } ?? [],

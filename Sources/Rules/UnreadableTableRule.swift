@@ -12,8 +12,8 @@ public struct UnreadableTableRule: LocalizationRule {
         id: .unreadableTable, name: "A string table does not parse", defaultSeverity: .error,
         rationale: "The system reads a string table whole or not at all: one missing ';' or quote and none of "
             + "the table's strings load, so users of that language see the keys or the development language. "
-            + "Xcode copies text .strings files as they are, so a broken one ships. The other rules skip an "
-            + "unreadable table; this one names it and the line where reading stopped.",
+            + "A ';' where a key should start makes the system drop every entry after it. The other rules "
+            + "skip an unreadable table; this one names it and the line where reading stopped.",
         triggeringExamples: [
             RuleExample("a missing ';'", old: nil, new: L10nExamples.app(tables: [
                 ("en.lproj/Main.strings", [("a.title", "Brightness"), ("b.title", "Volume")]),

@@ -109,6 +109,6 @@ import Testing
         let example = RuleExample("", old: nil, new: build)
         #expect(findings(of: .formatArgumentMissing, example).isEmpty)
         let mismatch = findings(of: .formatSpecifierMismatch, example)
-        #expect(mismatch.map { String($0.message.prefix(50)) } == ["de.lproj/Localizable.stringsdict key 'files/n/one'"])
+        #expect(mismatch.map { String($0.message.prefix(51)) } == ["de.lproj/Localizable.stringsdict key 'files/n/one':"])
     }
 }
