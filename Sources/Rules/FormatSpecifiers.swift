@@ -82,10 +82,12 @@ struct FormatSpecifiers: Equatable {
                 if s[i] == " " { spaced = true }
                 i += 1
             }
-            if i < s.count, s[i] == "*" { i += 1 } else { _ = Self.number(s, &i) }
+            // A `*` width or precision reads an int argument of its own, before the value.
+            var stars = 0
+            if i < s.count, s[i] == "*" { stars += 1; i += 1 } else { _ = Self.number(s, &i) }
             if i < s.count, s[i] == "." {
                 i += 1
-                if i < s.count, s[i] == "*" { i += 1 } else { _ = Self.number(s, &i) }
+                if i < s.count, s[i] == "*" { stars += 1; i += 1 } else { _ = Self.number(s, &i) }
             }
             var kind: String?
             if i < s.count, s[i] == "#", i + 1 < s.count, s[i + 1] == "@",
@@ -100,6 +102,9 @@ struct FormatSpecifiers: Equatable {
             guard let kind else {
                 i = percent + 1
                 continue
+            }
+            if position == nil {
+                for _ in 0..<stars { conversions.append((next, Argument(kind: "int", isSpaced: spaced))); next += 1 }
             }
             let slot: Int
             if let position { slot = position } else { slot = next; next += 1 }

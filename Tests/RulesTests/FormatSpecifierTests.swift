@@ -88,7 +88,7 @@ import Testing
         #expect(FormatSpecifiers("%1#@count@ in %#@b@").arguments(includeSpaced: false) == [1: "variable", 2: "variable"])
         #expect(FormatSpecifiers("%5$#@d5@ %8$3.2#@f8@").arguments(includeSpaced: false) == [5: "variable", 8: "variable"])
         #expect(FormatSpecifiers("%-5.2lf %*d %hhx %qd").arguments(includeSpaced: false)
-            == [1: "float", 2: "int", 3: "int", 4: "int"])
+            == [1: "float", 2: "int", 3: "int", 4: "int", 5: "int"])
         #expect(FormatSpecifiers("100%").isFormatted == false)
         #expect(FormatSpecifiers("100%%").isFormatted == true)
     }
