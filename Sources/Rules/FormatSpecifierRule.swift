@@ -78,11 +78,16 @@ public struct FormatSpecifierRule: LocalizationRule {
                 guard let refTable = bundle.table(group, source, rel) else { continue }
                 for language in group.spokenLanguages where language != reference {
                     guard let table = bundle.table(group, language, rel) else { continue }
-                    for key in refTable.values.keys.sorted() {
-                        guard let a = refTable.values[key], let b = table.values[key] else { continue }
+                    // A variable's value type reads the argument too: `%` + `NSStringFormatValueTypeKey`.
+                    var texts = refTable.values.mapValues { ($0, false) }
+                    for (variable, type) in refTable.valueTypes { texts[variable + " NSStringFormatValueTypeKey"] = ("%" + type, true) }
+                    var translated = table.values
+                    for (variable, type) in table.valueTypes { translated[variable + " NSStringFormatValueTypeKey"] = "%" + type }
+                    for key in texts.keys.sorted() {
+                        guard let (a, isValueType) = texts[key], let b = translated[key] else { continue }
                         var ra = FormatSpecifiers(a)
-                        let rb = FormatSpecifiers(b), isVariant = refTable.pluralVariants.contains(key)
-                        if isVariant, let slash = key.lastIndex(of: "/"), let other = refTable.values[key[..<slash] + "/other"] {
+                        let rb = FormatSpecifiers(b), isVariant = isValueType || refTable.pluralVariants.contains(key)
+                        if !isValueType, isVariant, let slash = key.lastIndex(of: "/"), let other = refTable.values[key[..<slash] + "/other"] {
                             ra.absorb(FormatSpecifiers(other))
                         }
                         let problems = ra.problems(translation: rb, isPluralVariant: isVariant)

@@ -9,6 +9,8 @@ struct StringTable {
     var values: [String: String] = [:]
     /// The keys of `values` that are `.stringsdict` plural texts (`key/variable/one`).
     var pluralVariants: Set<String> = []
+    /// `.stringsdict` variables' `NSStringFormatValueTypeKey` (`d`, `ld`, `@`) by `key/variable`.
+    var valueTypes: [String: String] = [:]
 
     init(_ root: PlistValue, isStringsdict: Bool) {
         guard let dict = root.dictionaryValue else { return }
@@ -23,6 +25,7 @@ struct StringTable {
             for (variable, spec) in entry.entries {
                 guard let rules = spec.dictionaryValue, rules["NSStringFormatSpecTypeKey"] != nil else { continue }
                 keys.insert(key + "/" + variable)
+                if let type = rules["NSStringFormatValueTypeKey"]?.stringValue { valueTypes[key + "/" + variable] = type }
                 for (category, text) in rules.entries where !category.hasPrefix("NSStringFormat") {
                     if category == "other" { keys.insert(key + "/" + variable + "/other") }
                     guard let s = text.stringValue else { continue }

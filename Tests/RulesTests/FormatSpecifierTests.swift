@@ -111,4 +111,24 @@ import Testing
         let mismatch = findings(of: .formatSpecifierMismatch, example)
         #expect(mismatch.map { String($0.message.prefix(51)) } == ["de.lproj/Localizable.stringsdict key 'files/n/one':"])
     }
+
+    /// A variable whose `NSStringFormatValueTypeKey` reads another type than the reference's
+    /// (`@` for `d`) makes Foundation read the count as an object.
+    @Test func pluralValueTypes() {
+        func table(_ type: String) -> PlistValue {
+            let spec = PlistDictionary([("NSStringFormatSpecTypeKey", PlistValue.string("NSStringPluralRuleType")),
+                                        ("NSStringFormatValueTypeKey", .string(type)), ("other", .string("%\(type)"))])
+            let entry = PlistDictionary([("NSStringLocalizedFormatKey", PlistValue.string("%#@n@")), ("n", .dictionary(spec))])
+            return .dictionary(PlistDictionary([("files", PlistValue.dictionary(entry))]))
+        }
+        let build = L10nExamples.app()
+            .plist("Example.app/en.lproj/Localizable.stringsdict", table("d"), format: .xml)
+            .plist("Example.app/fr.lproj/Localizable.stringsdict", table("ld"), format: .xml)
+            .plist("Example.app/de.lproj/Localizable.stringsdict", table("@"), format: .xml)
+        let f = findings(of: .formatSpecifierMismatch, RuleExample("", old: nil, new: build))
+        #expect(f.count == 2, "\(f.map(\.message))")
+        #expect(f.first?.message.hasPrefix("de.lproj/Localizable.stringsdict key 'files/n NSStringFormatValueTypeKey': "
+            + "argument type differs: 1 is int in the reference, object here") == true, "\(f.map(\.message))")
+        #expect(f.last?.message.hasPrefix("de.lproj/Localizable.stringsdict key 'files/n/other': argument type differs") == true)
+    }
 }
