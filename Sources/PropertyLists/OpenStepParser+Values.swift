@@ -46,6 +46,16 @@ extension OpenStepParser {
                 position += 1
                 break
             }
+            if b == UInt8(ascii: ";"), openedAt == nil {
+                // CoreFoundation stops reading a .strings file at a ';' where a key should
+                // start: harmless at the end, but it silently drops every entry after it.
+                let strayLine = line
+                while peek() == UInt8(ascii: ";") { position += 1; try skipTrivia() }
+                guard peek() == nil else {
+                    throw fail("stray ';' where a key should start: the entries after it are not loaded", line: strayLine)
+                }
+                break
+            }
             let keyLine = line
             let key: String
             if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
@@ -66,9 +76,11 @@ extension OpenStepParser {
                 position += 1
                 try skipTrivia()
                 value = try parseValue(path: path + [key])
+                let valueLine = line
                 try skipTrivia()
                 guard peek() == UInt8(ascii: ";") else {
-                    throw fail("expected ';' after value for key \(CanonicalText.quote(key))")
+                    let ends = valueLine == line ? "" : " (the value ends on line \(valueLine))"
+                    throw fail("expected ';' after value for key \(CanonicalText.quote(key))" + ends)
                 }
             }
             position += 1

@@ -45,6 +45,19 @@ public struct ExampleBuild: Sendable {
         plist(path, .dictionary(PlistDictionary(pairs.map { ($0.0, PlistValue.string($0.1)) })), format: .strings)
     }
 
+    /// Adds a `.strings` file from its text, decoded as a build reads it (undecodable
+    /// when it does not parse, with the parser's reason).
+    public func stringsText(_ path: String, _ text: String) -> ExampleBuild {
+        var copy = self
+        copy.files.append((path, Array(text.utf8), false))
+        do throws(PlistError) {
+            copy.plists.append((path, .decoded(try PropertyListReader.readStrings(Array(text.utf8)))))
+        } catch {
+            copy.plists.append((path, .undecodable(reason: error.description)))
+        }
+        return copy
+    }
+
     /// Adds a property list (file and decoded value).
     public func plist(_ path: String, _ root: PlistValue, format: PlistFormat = .xml) -> ExampleBuild {
         var copy = self

@@ -1,7 +1,8 @@
 import BundleModel
 import Comparison
 
-/// A translation uses the same format specifiers as the reference for the same key.
+/// A translation reads the same arguments, of the same types, as the reference for the same
+/// key, when the reference is a format string (docs/format-specifiers.md).
 public struct FormatSpecifierRule: LocalizationRule {
     public init() {}
 
@@ -11,34 +12,64 @@ public struct FormatSpecifierRule: LocalizationRule {
         id: .formatSpecifierMismatch, name: "Format specifiers differ from the reference language",
         defaultSeverity: .error,
         rationale: "String(format:) reads its arguments by the specifiers of the translated text: %d where the "
-            + "reference has %@, a different count, or unpositioned specifiers where the reference uses %1$@ "
-            + "print garbage or crash in that language only.",
+            + "reference has %@, or a specifier for an argument the code does not pass (a '% g' left by a "
+            + "'100 %' in a formatted string), prints garbage or crashes in that language only. Only keys whose "
+            + "reference text is a format string are compared: a percent sign in prose (\"100% guaranteed\") is "
+            + "no conversion. An argument a translation leaves out is l10n.format-argument-missing.",
         triggeringExamples: [
             RuleExample("%@ vs %d", old: nil, new: L10nExamples.app(tables: [
                 ("en.lproj/Localizable.strings", [("count", "%@ items")]),
                 ("fr.lproj/Localizable.strings", [("count", "%d éléments")]),
             ]), expectedCount: 1),
-            RuleExample("count differs", old: nil, new: L10nExamples.app(tables: [
-                ("en.lproj/Localizable.strings", [("pair", "%@ and %@")]),
-                ("de.lproj/Localizable.strings", [("pair", "%@ und")]),
-            ])),
-            RuleExample("positional vs unpositioned", old: nil, new: L10nExamples.app(tables: [
+            RuleExample("an argument the code does not pass", old: nil, new: L10nExamples.app(tables: [
                 ("en.lproj/Localizable.strings", [("pair", "%1$@ and %2$@")]),
-                ("de.lproj/Localizable.strings", [("pair", "%@ und %@")]),
-            ])),
+                ("de.lproj/Localizable.strings", [("pair", "%1$@ und %3$@")]),
+            ]), expectedCount: 1),
+            RuleExample("'100 %' in a formatted translation reads a float", old: nil, new: L10nExamples.app(tables: [
+                ("en.lproj/Localizable.strings", [("p", "%d%% guaranteed")]),
+                ("fr.lproj/Localizable.strings", [("p", "%d % garanti")]),
+            ]), expectedCount: 1),
+            RuleExample("%ld vs %@", old: nil, new: L10nExamples.app(tables: [
+                ("en.lproj/Localizable.strings", [("n", "%1$ld of %2$lu")]),
+                ("it.lproj/Localizable.strings", [("n", "%1$@ di %2$lu")]),
+            ]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("reordered positions", old: nil, new: L10nExamples.app(tables: [
                 ("en.lproj/Localizable.strings", [("pair", "%1$@ has %2$ld")]),
                 ("ja.lproj/Localizable.strings", [("pair", "%2$ldつ %1$@")]),
             ])),
+            RuleExample("positional vs unpositioned, same arguments", old: nil, new: L10nExamples.app(tables: [
+                ("en.lproj/Localizable.strings", [("pair", "%1$@ and %2$@")]),
+                ("de.lproj/Localizable.strings", [("pair", "%@ und %@")]),
+            ])),
             RuleExample("percent literal", old: nil, new: L10nExamples.app(tables: [
-                ("en.lproj/Localizable.strings", [("p", "100%% of %d")]),
-                ("fr.lproj/Localizable.strings", [("p", "%d à 100 %%")]),
+                ("en.lproj/Localizable.strings", [("p", "100%% of %d"), ("z", "Zoom (%d%%)")]),
+                ("fr.lproj/Localizable.strings", [("p", "%d à 100 %%"), ("z", "Zoom (%d %%)")]),
+            ])),
+            RuleExample("a percent sign in prose", old: nil, new: L10nExamples.app(tables: [
+                ("en.lproj/Localizable.strings", [("g", "not 100% guaranteed"), ("s", "0%, 25%, 50%, 75% and 100%")]),
+                ("fr.lproj/Localizable.strings", [("g", "pas garanti à 100 %"), ("s", "0 %, 25 %, 50 %, 75 % et 100 %")]),
+                ("tr.lproj/Localizable.strings", [("g", "%100 garanti değil"), ("s", "%0, %25, %50, %75 ve %100")]),
+            ])),
+            RuleExample("an app placeholder read as '% c'", old: nil, new: L10nExamples.app(tables: [
+                ("en.lproj/Localizable.strings", [("c", "%0 cores"), ("o", "%0 of %1")]),
+                ("de.lproj/Localizable.strings", [("c", "%0 Kerne"), ("o", "%0 von %1")]),
+            ])),
+            RuleExample("'% @' reads the same object as %@", old: nil, new: L10nExamples.app(tables: [
+                ("en.lproj/Localizable.strings", [("o", "Open %@")]),
+                ("nl.lproj/Localizable.strings", [("o", "% @ openen")]),
             ])),
         ])
 
     func check(_ bundle: LocalizedBundle, context: RuleContext) -> [Finding] {
+        Self.findings(in: bundle, of: .mismatch, rule: .formatSpecifierMismatch, context: context)
+    }
+
+    /// The findings of `rule` for the format problems of kind `kind` in `bundle`: each key
+    /// of each reference table, against the same key in every other language.
+    static func findings(in bundle: LocalizedBundle, of kind: FormatSpecifiers.Problem.Kind, rule: RuleID,
+                         context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         for group in bundle.groups {
             guard let reference = group.reference else { continue }
@@ -47,17 +78,30 @@ public struct FormatSpecifierRule: LocalizationRule {
                 guard let refTable = bundle.table(group, source, rel) else { continue }
                 for language in group.spokenLanguages where language != reference {
                     guard let table = bundle.table(group, language, rel) else { continue }
-                    for key in refTable.values.keys.sorted() {
-                        guard let a = refTable.values[key], let b = table.values[key] else { continue }
-                        let ra = FormatSpecifiers(a), rb = FormatSpecifiers(b)
-                        guard let why = ra.disagreement(with: rb) else { continue }
+                    // A variable's value type reads the argument too: `%` + `NSStringFormatValueTypeKey`.
+                    var texts = refTable.values.mapValues { ($0, false) }
+                    for (variable, type) in refTable.valueTypes { texts[variable + " NSStringFormatValueTypeKey"] = ("%" + type, true) }
+                    var translated = table.values
+                    for (variable, type) in table.valueTypes { translated[variable + " NSStringFormatValueTypeKey"] = "%" + type }
+                    for key in texts.keys.sorted() {
+                        guard let (a, isValueType) = texts[key], let b = translated[key] else { continue }
+                        var ra = FormatSpecifiers(a)
+                        let rb = FormatSpecifiers(b), isVariant = isValueType || refTable.pluralVariants.contains(key)
+                        if !isValueType, isVariant, let slash = key.lastIndex(of: "/"), let other = refTable.values[key[..<slash] + "/other"] {
+                            ra.absorb(FormatSpecifiers(other))
+                        }
+                        let problems = ra.problems(translation: rb, isPluralVariant: isVariant)
+                            .filter { $0.kind == kind }
+                        guard !problems.isEmpty else { continue }
+                        let where_ = bundle.display(group, language, rel)
+                        let fix = kind == .mismatch ? "match the reference's specifiers" : "keep every argument of the reference"
                         out.append(Finding(
-                            ruleID: .formatSpecifierMismatch, severity: context.severity(of: .formatSpecifierMismatch),
-                            bundle: bundle.name,
-                            message: "\(bundle.display(group, language, rel)) key '\(key)': \(why) "
-                                + "(\(source): \(ra.summary); \(language): \(rb.summary)): match the reference's specifiers",
+                            ruleID: rule, severity: context.severity(of: rule), bundle: bundle.name,
+                            message: "\(where_) key '\(key)': " + problems.map(\.text).joined(separator: "; ")
+                                + " (\(source): \(ra.summary(includeSpaced: false)); "
+                                + "\(language): \(rb.summary(includeSpaced: !ra.hasSpaced))): \(fix)",
                             paths: group.languages[language].map { [$0.appending(rel.bytes)] } ?? [],
-                            subject: bundle.display(group, language, rel) + "|" + key))
+                            subject: where_ + "|" + key))
                     }
                 }
             }

@@ -1,16 +1,65 @@
-/// The printf-style specifiers of a localized string, for comparing translations.
+/// The printf-style conversions of a localized string as Foundation's `String(format:)`
+/// reads them, for comparing translations. The grammar is in docs/format-specifiers.md:
+///
+///     '%' [position '$'] flag* [width] ['.' precision] [length] conversion
+///
+/// plus `%%` (a literal percent sign) and `%[n][$]#@name@` (a `.stringsdict` variable).
+/// Anything else after a `%` is no conversion: Foundation prints it and reads no argument.
+/// A conversion written with the space flag (`% g` in "100% guaranteed", `%0 c` in
+/// "%0 cores") is legal printf, but in practice it is a percent sign in prose, so it is kept
+/// apart (`spaced`): it never makes a string count as formatted.
 struct FormatSpecifiers: Equatable {
-    /// Argument kind by position (1-based): `object`, `int`, `float`, `cstring`, `char`, `pointer`.
-    var kinds: [Int: String] = [:]
-    var count = 0
-    var positional = 0
+    /// One argument a string reads.
+    struct Argument: Equatable {
+        /// `object`, `int`, `float`, `cstring`, `char`, `pointer`, or `variable` (`%#@name@`).
+        var kind: String
+        /// Written with the space flag: taken as a percent sign in prose.
+        var isSpaced: Bool
+    }
 
-    var isEmpty: Bool { count == 0 }
+    /// Every conversion Foundation reads, by argument slot (1-based), in text order.
+    private(set) var conversions: [(slot: Int, argument: Argument)] = []
+    /// `%%` occurrences.
+    private(set) var literalPercents = 0
+    /// App-specific placeholders `%0`, `%1`, … (a `%`, digits, then no conversion), by number.
+    private(set) var placeholders: Set<Int> = []
 
-    /// How a reader sees it: `%1$@ %2$d` → `1:object 2:int (positional)`.
-    var summary: String {
-        let parts = kinds.keys.sorted().map { "\($0):\(kinds[$0] ?? "?")" }.joined(separator: " ")
-        return parts.isEmpty ? "none" : parts + (positional > 0 ? " (positional)" : "")
+    static func == (a: FormatSpecifiers, b: FormatSpecifiers) -> Bool {
+        a.conversions.elementsEqual(b.conversions) { $0.slot == $1.slot && $0.argument == $1.argument }
+            && a.literalPercents == b.literalPercents && a.placeholders == b.placeholders
+    }
+
+    /// Whether a team formats this string: it has a conversion without the space flag
+    /// (`%@`, `%d`, `%ld`, `%1$@`, `%.2f`, `%#@n@`) or an escaped `%%`.
+    var isFormatted: Bool { literalPercents > 0 || conversions.contains { !$0.argument.isSpaced } }
+
+    /// Argument kind by slot; `includeSpaced` counts space-flag conversions too.
+    func arguments(includeSpaced: Bool) -> [Int: String] {
+        var out: [Int: String] = [:]
+        for c in conversions where (includeSpaced || !c.argument.isSpaced) && out[c.slot] == nil {
+            out[c.slot] = c.argument.kind
+        }
+        return out
+    }
+
+    /// Whether any conversion uses the space flag.
+    var hasSpaced: Bool { conversions.contains { $0.argument.isSpaced } }
+
+    /// The app placeholders when they look like a numbered series (`%0 of %1`, `%1 cores`):
+    /// numbers contiguous from 0 or 1. "%0, %25, %50" (Turkish percentages) is no series.
+    var placeholderSeries: Set<Int> {
+        guard let low = placeholders.min(), low <= 1, placeholders.count == (placeholders.max() ?? 0) - low + 1 else {
+            return []
+        }
+        return placeholders
+    }
+
+    /// Adds the arguments of `other` that `self` does not read: the reference of a plural
+    /// text is its own category together with `other`, since any category may show the number.
+    mutating func absorb(_ other: FormatSpecifiers) {
+        let slots = Set(conversions.map(\.slot))
+        conversions += other.conversions.filter { !slots.contains($0.slot) }
+        literalPercents += other.literalPercents
     }
 
     init(_ text: String) {
@@ -18,52 +67,67 @@ struct FormatSpecifiers: Equatable {
         var i = 0, next = 1
         while i < s.count {
             guard s[i] == "%" else { i += 1; continue }
+            let percent = i
             i += 1
             guard i < s.count else { break }
-            if s[i] == "%" { i += 1; continue }
-            if s[i] == "#", i + 1 < s.count, s[i + 1] == "@" {
-                i += 2
-                while i < s.count, s[i] != "@" { i += 1 }
+            if s[i] == "%" { literalPercents += 1; i += 1; continue }
+            // A position: digits then `$`.
+            var position: Int?
+            var j = i
+            let number = Self.number(s, &j)
+            if let number, j < s.count, s[j] == "$" { position = number; i = j + 1 }
+            let placeholder = position == nil && number != nil && Self.endsPlaceholder(j < s.count ? s[j] : nil) ? number : nil
+            var spaced = false
+            while i < s.count, "-+ #0".unicodeScalars.contains(s[i]), !(s[i] == "#" && i + 1 < s.count && s[i + 1] == "@") {
+                if s[i] == " " { spaced = true }
                 i += 1
-                continue
             }
-            var digits = 0, position: Int?
-            let start = i
-            while i < s.count, let d = Self.digit(s[i]) { digits = digits > 10_000 ? digits : digits * 10 + d; i += 1 }
-            if i < s.count, s[i] == "$", i > start { position = digits; i += 1 } else { i = start }
-            while i < s.count, "-+ #0'".unicodeScalars.contains(s[i]) { i += 1 }
-            while i < s.count, Self.digit(s[i]) != nil || s[i] == "*" { i += 1 }
+            // A `*` width or precision reads an int argument of its own, before the value.
+            var stars = 0
+            if i < s.count, s[i] == "*" { stars += 1; i += 1 } else { _ = Self.number(s, &i) }
             if i < s.count, s[i] == "." {
                 i += 1
-                while i < s.count, Self.digit(s[i]) != nil || s[i] == "*" { i += 1 }
+                if i < s.count, s[i] == "*" { stars += 1; i += 1 } else { _ = Self.number(s, &i) }
             }
-            while i < s.count, "hlqLztj".unicodeScalars.contains(s[i]) { i += 1 }
-            guard i < s.count, let kind = Self.kind(s[i]) else { continue }
+            var kind: String?
+            if i < s.count, s[i] == "#", i + 1 < s.count, s[i + 1] == "@",
+               let close = s[(i + 2)...].firstIndex(of: "@") {
+                kind = "variable"
+                i = close + 1
+            } else {
+                while i < s.count, "hlqLztj".unicodeScalars.contains(s[i]) { i += 1 }
+                if i < s.count, let k = Self.kind(s[i]) { kind = k; i += 1 }
+            }
+            if let placeholder, kind == nil || spaced { placeholders.insert(placeholder) }
+            guard let kind else {
+                i = percent + 1
+                continue
+            }
+            if position == nil {
+                for _ in 0..<stars { conversions.append((next, Argument(kind: "int", isSpaced: spaced))); next += 1 }
+            }
+            let slot: Int
+            if let position { slot = position } else { slot = next; next += 1 }
+            conversions.append((slot, Argument(kind: kind, isSpaced: spaced)))
+        }
+    }
+
+    /// Digits at `i` (advancing past them), capped so long runs cannot overflow.
+    private static func number(_ s: [Unicode.Scalar], _ i: inout Int) -> Int? {
+        var value: Int?
+        while i < s.count, (48...57).contains(s[i].value) {
+            value = min((value ?? 0) * 10 + Int(s[i].value - 48), 100_000)
             i += 1
-            let slot = position ?? next
-            if position == nil { next += 1 } else { positional += 1 }
-            kinds[slot] = kind
-            count += 1
         }
+        return value
     }
 
-    /// Why `other` disagrees with `self` (the reference), or nil when they agree.
-    func disagreement(with other: FormatSpecifiers) -> String? {
-        // Arguments, not occurrences: `%1$@ … %1$@` uses one argument twice, which is fine.
-        let mine = kinds.keys.sorted(), theirs = other.kinds.keys.sorted()
-        if mine.count != theirs.count { return "\(mine.count) argument(s) in the reference, \(theirs.count) here" }
-        if mine != theirs {
-            return "the reference uses argument(s) \(Self.list(mine)), this uses \(Self.list(theirs))"
-        }
-        if (positional > 0) != (other.positional > 0) { return "positional and unpositioned specifiers mixed" }
-        if kinds != other.kinds { return "argument types differ" }
-        return nil
-    }
-
-    private static func list(_ slots: [Int]) -> String { slots.map(String.init).joined(separator: ", ") }
-
-    private static func digit(_ c: Unicode.Scalar) -> Int? {
-        (48...57).contains(c.value) ? Int(c.value - 48) : nil
+    /// What may follow `%N` for it to be an app placeholder: the end, or anything but a
+    /// letter, a digit or a character that continues a printf specifier.
+    private static func endsPlaceholder(_ c: Unicode.Scalar?) -> Bool {
+        guard let c else { return true }
+        if c.properties.isAlphabetic || (48...57).contains(c.value) { return false }
+        return !"$.*#@%".unicodeScalars.contains(c)
     }
 
     private static func kind(_ c: Unicode.Scalar) -> String? {

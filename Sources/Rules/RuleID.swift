@@ -10,6 +10,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case missingLocalizedFile = "l10n.missing-file"
     case stringKeysDiffer = "l10n.string-keys"
     case formatSpecifierMismatch = "l10n.format-specifiers"
+    case formatArgumentMissing = "l10n.format-argument-missing"
+    case unreadableTable = "l10n.unreadable-table"
     case untranslatedValue = "l10n.untranslated"
     case infoPlistStrings = "l10n.infoplist-strings"
     case languageDropped = "l10n.language-dropped"
@@ -33,6 +35,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .missingLocalizedFile: MissingLocalizedFileRule.self
         case .stringKeysDiffer: StringKeysRule.self
         case .formatSpecifierMismatch: FormatSpecifierRule.self
+        case .formatArgumentMissing: FormatArgumentMissingRule.self
+        case .unreadableTable: UnreadableTableRule.self
         case .untranslatedValue: UntranslatedValueRule.self
         case .infoPlistStrings: InfoPlistStringsRule.self
         case .languageDropped: LanguageDroppedRule.self

@@ -7,6 +7,10 @@ import PropertyLists
 struct StringTable {
     var keys: Set<String> = []
     var values: [String: String] = [:]
+    /// The keys of `values` that are `.stringsdict` plural texts (`key/variable/one`).
+    var pluralVariants: Set<String> = []
+    /// `.stringsdict` variables' `NSStringFormatValueTypeKey` (`d`, `ld`, `@`) by `key/variable`.
+    var valueTypes: [String: String] = [:]
 
     init(_ root: PlistValue, isStringsdict: Bool) {
         guard let dict = root.dictionaryValue else { return }
@@ -21,9 +25,12 @@ struct StringTable {
             for (variable, spec) in entry.entries {
                 guard let rules = spec.dictionaryValue, rules["NSStringFormatSpecTypeKey"] != nil else { continue }
                 keys.insert(key + "/" + variable)
+                if let type = rules["NSStringFormatValueTypeKey"]?.stringValue { valueTypes[key + "/" + variable] = type }
                 for (category, text) in rules.entries where !category.hasPrefix("NSStringFormat") {
                     if category == "other" { keys.insert(key + "/" + variable + "/other") }
-                    if let s = text.stringValue { values[key + "/" + variable + "/" + category] = s }
+                    guard let s = text.stringValue else { continue }
+                    values[key + "/" + variable + "/" + category] = s
+                    pluralVariants.insert(key + "/" + variable + "/" + category)
                 }
             }
         }

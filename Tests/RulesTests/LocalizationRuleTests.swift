@@ -38,20 +38,21 @@ import Testing
     }
 
     @Test("format specifiers", arguments: [
-        ("%@ items", "%d éléments", "argument types differ"),
-        ("%@ and %@", "%@ et", "2 argument(s) in the reference, 1 here"),
-        ("%1$@ and %3$@", "%1$@ et %2$@", "the reference uses argument(s) 1, 3, this uses 1, 2"),
-        ("Quit %1$@ and relaunch", "Quittez %1$@ et relancez %1$@", nil),
-        ("%1$@ and %2$@", "%@ et %@", "positional and unpositioned"),
-        ("%d of %ld", "%d de %ld", nil),
-        ("%1$@ has %2$ld", "%2$ldつ %1$@", nil),
-    ] as [(String, String, String?)])
-    func formatSpecifiers(_ en: String, _ fr: String, _ why: String?) {
-        let f = findings(of: .formatSpecifierMismatch, RuleExample("", old: nil, new: L10nExamples.app(tables: [
+        ("%@ items", "%d éléments", RuleID.formatSpecifierMismatch, "argument type differs: 1 is object in the reference, int here"),
+        ("%@ and %@", "%@ et", .formatArgumentMissing, "does not show argument(s) 2 of the reference"),
+        ("%1$@ and %3$@", "%1$@ et %2$@", .formatSpecifierMismatch, "reads argument(s) 2 that the reference does not pass"),
+        ("Quit %1$@ and relaunch", "Quittez %1$@ et relancez %1$@", nil, nil),
+        ("%1$@ and %2$@", "%@ et %@", nil, nil),
+        ("%d of %ld", "%d de %ld", nil, nil),
+        ("%1$@ has %2$ld", "%2$ldつ %1$@", nil, nil),
+    ] as [(String, String, RuleID?, String?)])
+    func formatSpecifiers(_ en: String, _ fr: String, _ rule: RuleID?, _ why: String?) {
+        let example = RuleExample("", old: nil, new: L10nExamples.app(tables: [
             ("en.lproj/Localizable.strings", [("k", en)]), ("fr.lproj/Localizable.strings", [("k", fr)]),
-        ])))
+        ]))
+        let f = findings(of: .formatSpecifierMismatch, example) + findings(of: .formatArgumentMissing, example)
         if let why {
-            #expect(f.count == 1)
+            #expect(f.first?.ruleID == rule)
             #expect(f.first?.message.contains(why) == true, "\(f.map(\.message))")
         } else {
             #expect(f.isEmpty, "\(f.map(\.message))")

@@ -50,9 +50,10 @@ struct ExampleCase: CustomTestStringConvertible, Sendable {
         let ids = Set(RuleID.allCases.map(\.rawValue))
         for id in ["l10n.infoplist-strings", "l10n.language-dropped", "l10n.declared-languages",
                    "l10n.legacy-folder-name", "l10n.invalid-folder-name", "moves.resource-moved",
-                   "moves.between-bundles", "moves.localization-changed", "moves.case-only-rename"] {
+                   "moves.between-bundles", "moves.localization-changed", "moves.case-only-rename",
+                   "l10n.format-argument-missing", "l10n.unreadable-table"] {
             #expect(ids.contains(id), "\(id)")
         }
-        #expect(RuleID.allCases.count == 19)
+        #expect(RuleID.allCases.count == 21)
     }
 }
