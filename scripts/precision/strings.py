@@ -83,6 +83,14 @@ def parse_strings(data):
 
     skip()
     while i < n:
+        if text[i] == ";":
+            # CoreFoundation stops at a stray ';': harmless at the end, but it drops every
+            # entry after it, so a table that goes on does not load as written.
+            i += 1
+            skip()
+            if i < n:
+                raise StringsError(line(), "entries after a stray ';' are never loaded")
+            break
         key = token()
         skip()
         if i < n and text[i] == ";":
@@ -95,9 +103,7 @@ def parse_strings(data):
             skip()
             if i < n and text[i] == ";":
                 i += 1
-            elif i >= n:
-                pass  # CoreFoundation accepts a missing ';' after the last entry
-            else:
+            else:  # CoreFoundation refuses a missing ';', even after the last entry
                 raise StringsError(line(), f"expected ';' after the value of {key!r}")
             out[key] = value
         else:

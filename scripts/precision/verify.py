@@ -65,8 +65,9 @@ def load_table(t, full):
     return parse_strings(data)
 
 
-def find_file(t, suffix):
-    hits = [rel for rel in t.files if rel == suffix or rel.endswith("/" + suffix)]
+def find_file(t, path):
+    """The build's file that `path` (relative to the build, or to the bundle's parent) names."""
+    hits = [rel for rel in t.files if rel == path or rel.endswith("/" + path) or path.endswith("/" + rel)]
     return min(hits, key=len) if hits else None
 
 
@@ -287,13 +288,27 @@ def check_move(f, old, new):
     a, _, c = subject.partition("->")
 
     def present(t, p):
-        return p in t.files or any(r.startswith(p + "/") for r in t.files)
+        # Paths in a report start at the build's top (`X.app/...`); a tree read from a
+        # bundle folder starts inside it.
+        top = os.path.basename(t.path.rstrip("/")) + "/"
+        candidates = [p] + ([p[len(top):]] if p.startswith(top) else [])
+        return any(c in t.files or any(r.startswith(c + "/") for r in t.files) for c in candidates)
 
     fact = present(old, a) and not present(new, a) and present(new, c) and not present(old, c)
     if not fact:
         return False, f"{a} → {c} is not a move in the files"
     if not f["bundle"]:
         return False, "outside every bundle: no bundle lookup can name it"
+    if f["ruleId"] == "moves.localization-changed":
+        la, _ = split_lproj(a + "/x")
+        lc, _ = split_lproj(c + "/x")
+        norm = {x: x.replace("_", "-").lower() for x in (la, lc) if x}
+        if la and lc and norm[la] == norm[lc]:
+            return False, f"{la}.lproj and {lc}.lproj are one language respelled: every user gets the same file"
+        b = bundle_of(old, f["bundle"]) or bundle_of(new, f["bundle"])
+        dev = reference_language(b) if b else "en"
+        if la and lc and {la, lc} == {dev, "Base"}:
+            return False, f"Base.lproj serves the development region ({dev}): every language falls back to the same file"
     if f["ruleId"] == "moves.between-bundles":
         owner_old = [i for i, b in old.bundles().items() if b.root and a.startswith(b.root + "/")]
         still = [i for i in owner_old if i in new.bundles()]
@@ -306,6 +321,7 @@ CHECKS = {
     "version.build-not-increased": check_version_not_increased,
     "version.malformed": check_malformed,
     "l10n.format-specifiers": check_format,
+    "l10n.format-argument-missing": check_format,
     "l10n.string-keys": check_string_keys,
     "l10n.missing-file": check_missing_file,
     "l10n.declared-languages": check_declared,
