@@ -15,7 +15,7 @@ public struct LanguageDroppedRule: Rule {
             + "renamed to another spelling of the same language keeps working for users (noted at info at most), "
             + "but code that names the folder (forLocalization:, paths) must follow the new spelling. Base.lproj "
             + "is no language: removing it drops the development language only when no folder of that language "
-            + "remains.",
+            + "remains, and the development language's folder giving way to Base.lproj is no drop either.",
         triggeringExamples: [
             RuleExample("de dropped", old: L10nExamples.app(files: ["en.lproj/A.strings", "de.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings"]), expectedCount: 1),
@@ -30,6 +30,9 @@ public struct LanguageDroppedRule: Rule {
             RuleExample("language added", old: L10nExamples.app(files: ["en.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings", "fr.lproj/A.strings"])),
             RuleExample("no old build", old: nil, new: L10nExamples.app(files: ["en.lproj/A.strings"])),
+            RuleExample("en.lproj became Base.lproj (base internationalization)",
+                        old: L10nExamples.app(files: ["en.lproj/Main.nib", "fr.lproj/Main.nib"]),
+                        new: L10nExamples.app(files: ["Base.lproj/Main.nib", "fr.lproj/Main.nib"])),
             RuleExample("Base.lproj gone, en.lproj stays", old: L10nExamples.app(files: ["Base.lproj/Main.nib", "en.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings", "Main.nib"])),
         ])
@@ -40,6 +43,9 @@ public struct LanguageDroppedRule: Rule {
         for b in context.comparison.bundles where b.status == .matched {
             let paths = b.old.map { [$0.path] } ?? []
             for language in b.localizationsRemoved {
+                // en.lproj → Base.lproj (Xcode's base internationalization): Base serves the
+                // development region, so its users and every fallback get the same files.
+                if language != "Base", Self.baseServesRegion(language, b, context) { continue }
                 var message = "\(language).lproj is gone: users of '\(language)' now see another language; restore the "
                     + "folder, or confirm the language was dropped on purpose"
                 if language == "Base" {
@@ -64,12 +70,26 @@ public struct LanguageDroppedRule: Rule {
         return out
     }
 
+    /// Whether `language` is the new build's development region and the new build has a
+    /// `Base.lproj` to serve it.
+    static func baseServesRegion(_ language: String, _ b: BundleComparison, _ context: RuleContext) -> Bool {
+        guard let new = b.new, new.localizations.contains("Base") else { return false }
+        let region = developmentRegion(of: new, context)
+        return LanguageCode.canonical(language) == LanguageCode.canonical(region)
+            || LanguageCode.canonical(language) == LanguageCode.language(of: region)
+    }
+
+    /// `CFBundleDevelopmentRegion` of the new build's bundle (`en` when absent).
+    static func developmentRegion(of bundle: BundleInfo, _ context: RuleContext) -> String {
+        let info = context.newIndex.snapshot.plists[bundle.infoPlistPath]?.document?.root.dictionaryValue
+        return info?["CFBundleDevelopmentRegion"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "en"
+    }
+
     /// The development region Base.lproj served in the old build (it had no folder of its
     /// own) when the new build has no folder for it either; nil when no user lost it.
     static func developmentRegionLeft(_ b: BundleComparison, _ context: RuleContext) -> String? {
         guard let old = b.old, let new = b.new else { return nil }
-        let info = context.newIndex.snapshot.plists[new.infoPlistPath]?.document?.root.dictionaryValue
-        let region = info?["CFBundleDevelopmentRegion"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? "en"
+        let region = developmentRegion(of: new, context)
         func has(_ names: [String]) -> Bool {
             names.contains { $0 != "Base" && LanguageCode.canonical($0) == LanguageCode.canonical(region) }
                 || names.contains { $0 != "Base" && LanguageCode.canonical($0) == LanguageCode.language(of: region) }

@@ -260,6 +260,8 @@ def check_language_dropped(f, old, new):
         return None, "bundle not found"
     lo, ln = set(bo.lproj_tables()), set(bn.lproj_tables())
     if parts[2] == "dropped":
+        if parts[3] in lo and parts[3] not in ln and parts[3] == reference_language(bn) and "Base" in ln:
+            return False, f"{parts[3]}.lproj gave way to Base.lproj, which serves the development region"
         return (parts[3] in lo and parts[3] not in ln), f"{parts[3]}: old {parts[3] in lo}, new {parts[3] in ln}"
     if parts[2] == "renamed":
         return (parts[3] in lo and parts[3] not in ln and parts[4] in ln), f"{parts[3]} → {parts[4]}"
