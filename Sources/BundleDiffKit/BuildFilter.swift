@@ -28,8 +28,8 @@ public struct BuildFilter: Sendable, Equatable {
             switch VersionNumber.parse(part) {
             case .success(let v): ends.append(v)
             case .failure(let problem):
-                throw UserFacingError("--versions '\(text)': '\(part)' \(problem.reason); "
-                                      + "a version is period-separated integers (use 1.2..1.5, 1.2.. or ..1.5)")
+                throw UserFacingError("--versions '\(text)' is not a version range: '\(part)' \(problem.reason) "
+                                      + "(use period-separated integers: 1.2..1.5, 1.2.. or ..1.5)")
             }
         }
         lowestVersion = ends[0]
