@@ -39,8 +39,8 @@ public struct GateBaseline: Sendable {
         }
         guard let highest = highestBuild(earlier) else {
             if firstBuild { return declared }
-            throw UserFacingError("\(location): no build of \(VisibleText.escape(app)) on channel \(channel) was recorded before this one, "
-                                  + "so the gate has nothing to compare with; " + remedy)
+            throw UserFacingError("\(location): no build of \(VisibleText.escape(app)) on channel \(channel) was recorded "
+                                  + "before this one, so the gate has nothing to compare with; " + remedy)
         }
         let snapshot = try History.run { () throws(StoreError) in try store.snapshot(of: highest) }
         let reference = "\(app)@\(highest.shortVersion ?? "-")+\(highest.build ?? "-") (highest recorded on \(channel))"

@@ -25,7 +25,7 @@ public struct MalformedVersionRule: Rule {
     public func findings(in context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         for b in context.comparison.bundles {
-            guard let n = b.new, !b.isUnchangedNested else { continue }
+            guard let n = b.new, !context.isUnchangedInner(b) else { continue }
             for (key, value) in [("CFBundleVersion", n.version), ("CFBundleShortVersionString", n.shortVersion)] {
                 guard let text = value, let reason = Self.problem(text, key: key) else { continue }
                 out.append(Finding(

@@ -11,8 +11,8 @@ enum NestedVersionCheck {
             guard let n = b.new, n.parentPath != nil, includes(n) else { continue }
             let app = context.newIndex.outermost(of: n)
             guard app.kind == .app, app.path != n.path else { continue }
-            if b.isUnchangedNested,
-               context.comparison.bundles.first(where: { $0.new?.path == app.path })?.versionsChanged != true { continue }
+            if context.isUnchangedInner(b), let around = context.comparison.bundles.first(where: { $0.new?.path == app.path }),
+               around.old?.version == around.new?.version, around.old?.shortVersion == around.new?.shortVersion { continue }
             for (key, mine, theirs) in [("CFBundleVersion", n.version, app.version),
                                         ("CFBundleShortVersionString", n.shortVersion, app.shortVersion)] {
                 guard let mine, let theirs, !same(mine, theirs) else { continue }

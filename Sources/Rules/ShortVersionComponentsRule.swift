@@ -19,7 +19,7 @@ public struct ShortVersionComponentsRule: Rule {
 
     public func findings(in context: RuleContext) -> [Finding] {
         context.comparison.bundles.compactMap { b in
-            guard let n = b.new, !b.isUnchangedNested, let text = n.shortVersion,
+            guard let n = b.new, !context.isUnchangedInner(b), let text = n.shortVersion,
                   let short = VersionNumber(text), short.components.count > 3 else { return nil }
             return Finding(
                 ruleID: .shortVersionComponents, severity: context.severity(of: .shortVersionComponents), bundle: b.name,

@@ -39,6 +39,21 @@ import Testing
         #expect(f.contains { $0.ruleID == .malformedVersion && $0.bundle == "com.example.core" }, "\(f.map(\.message))")
     }
 
+    @Test func anUnchangedBundleBesideTheAppSaysNothing() {
+        // An archive's second outermost bundle (a dSYM, a framework product) that did not change.
+        func build(_ app: String) -> ExampleBuild {
+            ExampleBuild()
+                .bundle("Products/Example.app", id: "com.example.app", version: app, shortVersion: "1.0")
+                .file("Products/Example.app/Example", "binary \(app)")
+                .bundle("Products/Kit.framework", kind: .framework, id: "com.example.kit", version: "3", shortVersion: "1.0")
+                .file("Products/Kit.framework/Kit", "kit")
+        }
+        let f = Self.all(build("5"), build("6"))
+        #expect(f.isEmpty, "\(f.map(\.message))")
+        #expect(Self.all(build("5"), build("5").file("Products/Example.app/New", "x"))
+            .contains { $0.ruleID == .buildNotIncreased && $0.bundle == "com.example.app" }, "the app itself is still judged")
+    }
+
     @Test func anUnchangedExtensionSaysNothingWhileTheAppVersionsStay() {
         let old = Self.app(build: "5", framework: "4", kind: .appex, folder: "PlugIns/Share.appex")
         let new = old.file("Example.app/Other", "changed app content")
