@@ -39,7 +39,7 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         let compare = try judgment.compareBuilds()
-        let repo = history.location(console)
+        let repo = try history.location(console)
         try shared.fetchIfAsked(into: repo, console: console)
         let store = LazyHistory(path: repo)
         let oldSide = try BuildSide.resolve(old, store: store.get, app: app, channel: channel)

@@ -12,7 +12,11 @@ struct GateCommand: ParsableCommand {
         discussion: """
             The baseline is the --against build, else the highest CFBundleVersion recorded \
             for the app and channel in the history (not merely the latest recorded). Run it \
-            before recording the new build. Exit status: 0 pass, 1 findings at or above \
+            before recording the new build. The gate never passes without a baseline: a \
+            history that does not exist, is no history, or holds no earlier build of the app \
+            and channel is an error, unless --first-build (or first_build: true in \
+            .bundlediff.yml) declares the build the app's first. A build identical to the \
+            baseline fails as the same build. Exit status: 0 pass, 1 findings at or above \
             --fail-on, 2 usage or input error.
             """)
 
@@ -30,22 +34,35 @@ struct GateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The history line to compare with.", valueName: "name"))
     var channel = "main"
 
+    @Flag(help: ArgumentHelp(
+        "Declare this the app's first build: pass when the history has no earlier build of it (or does not exist yet).",
+        discussion: "Without it, a missing history or one with no earlier build of the app and channel is an error "
+            + "(exit 2). Same as first_build: true in .bundlediff.yml. Ignored when a build is found to compare with."))
+    var firstBuild = false
+
     func validate() throws {
         if let problem = RecordOptions.channelProblem(channel) { throw ValidationError(problem) }
     }
 
     func run() throws {
         let console = Console.current
-        let compare = try judgment.compareBuilds()
-        try shared.fetchIfAsked(into: history.location(console), console: console)
-        let store = LazyHistory(path: history.location(console))
+        let file = try judgment.configurationFile()
+        let compare = judgment.compareBuilds(file)
+        let location = try history.location(console)
+        try shared.fetchIfAsked(into: location, console: console)
+        let store = LazyHistory(path: location)
         let newSide = try BuildSide.resolve(new, store: store.get, app: nil, channel: channel)
         let baseline: GateBaseline
         if let against {
             baseline = GateBaseline(side: try BuildSide.resolve(against, store: store.get, app: nil, channel: channel),
                                     history: nil)
         } else {
-            baseline = try GateBaseline.fromHistory(try store.getIfPresent(), new: newSide, channel: channel)
+            let declared = firstBuild || file.firstBuild == true
+            baseline = try GateBaseline.fromHistory(try store.getIfPresent(), location: location, new: newSide,
+                                                    channel: channel, firstBuild: declared)
+            if baseline.side.recorded == nil {
+                console.error("bundlediff: note: no earlier build to compare with; passing as a declared first build")
+            }
         }
         let result = compare.gate(baseline: baseline, new: newSide, date: try report.date(console))
         try report.emit(result, console: console)

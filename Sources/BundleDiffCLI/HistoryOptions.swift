@@ -16,8 +16,9 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension HistoryOptions {
-    /// The history path: `--repo`, else `$BUNDLEDIFF_REPO`, else `./.bundlediff`.
-    func location(_ console: Console) -> String {
-        HistoryLocation.resolve(option: repo, environment: console.environment)
+    /// The history path: `--repo`, else `$BUNDLEDIFF_REPO`, else `./.bundlediff`; an
+    /// empty `--repo` is an error.
+    func location(_ console: Console) throws(UserFacingError) -> String {
+        try HistoryLocation.resolve(option: repo, environment: console.environment)
     }
 }

@@ -51,7 +51,7 @@ struct HistoryQueryOptions: ParsableArguments {
     func answer(_ question: HistoryQuery.Question) throws {
         let console = Console.current
         let filter = try filter()  // argument errors first, before the history is opened
-        let store = try History.open(history.location(console), create: false)
+        let store = try History.open(try history.location(console), create: false)
         let query = try HistoryQuery(store: store, app: app, channel: channel, filter: filter)
         let table = try query.answer(question)
         let text: String

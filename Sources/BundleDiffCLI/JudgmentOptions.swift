@@ -25,10 +25,19 @@ struct JudgmentOptions: ParsableArguments {
         if let writeBaseline { try BaselineFile.write(findings, to: writeBaseline) }
     }
 
+    /// The configuration file (`--config`, else `./.bundlediff.yml` when present).
+    func configurationFile() throws -> ConfigurationFile {
+        try ConfigurationFile.load(explicit: config)
+    }
+
     /// The comparison settings: the configuration file, with the command line winning.
     func compareBuilds() throws -> CompareBuilds {
-        let file = try ConfigurationFile.load(explicit: config)
-        return CompareBuilds(configuration: file.rules, failOn: failOn ?? file.failOn ?? .error,
+        compareBuilds(try configurationFile())
+    }
+
+    /// The comparison settings from `file`, with the command line winning.
+    func compareBuilds(_ file: ConfigurationFile) -> CompareBuilds {
+        CompareBuilds(configuration: file.rules, failOn: failOn ?? file.failOn ?? .error,
                              onlyNew: onlyNew || (file.onlyNew ?? false))
     }
 }

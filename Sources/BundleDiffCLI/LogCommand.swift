@@ -25,7 +25,7 @@ struct LogCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        let store = try History.open(history.location(console), create: false)
+        let store = try History.open(try history.location(console), create: false)
         let builds = try History.builds(store, app: app, channel: channel).map { RecordedBuildJSON($0) }
         switch format {
         case .json: console.write(try JSONOutput.encode(builds))

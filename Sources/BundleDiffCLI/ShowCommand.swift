@@ -48,7 +48,7 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        let store = try History.open(history.location(console), create: false)
+        let store = try History.open(try history.location(console), create: false)
         let (build, snap) = try History.load(store, reference: snapshot, app: app, channel: channel)
         guard let key else {
             let description = BuildDescription(build: build, snapshot: snap)

@@ -58,7 +58,7 @@ struct SnapshotCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         let options = recordOptions(at: recordedAt.flatMap(Timestamp.parse) ?? Timestamp.now())
-        let repo = history.location(console)
+        let repo = try history.location(console)
         // Checked before recording: a bad remote records nothing. (Not `push.map` with a
         // typed-throws closure: that handed back a RemoteSync with a garbage time-out.)
         var remote: RemoteSync?

@@ -30,7 +30,7 @@ struct SyncCommand: ParsableCommand {
 
     func run() throws {
         let console = Console.current
-        let sync = try RemoteSync(repositoryPath: history.location(console), remote: remote,
+        let sync = try RemoteSync(repositoryPath: try history.location(console), remote: remote,
                                   environment: console.environment)
         let result = try sync.run(scope: SyncScope(app: app), push: !fetchOnly, create: true)
         let (lines, warnings) = sync.describe(result, pushed: !fetchOnly)

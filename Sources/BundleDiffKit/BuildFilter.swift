@@ -1,3 +1,4 @@
+import BundleModel
 import Foundation
 import SnapshotStore
 
@@ -6,8 +7,8 @@ import SnapshotStore
 /// release-train order), a recording-time range and a label. Builds outside the filter
 /// are skipped entirely, so "changed" means "changed since the previous matching build".
 public struct BuildFilter: Sendable, Equatable {
-    public var lowestVersion: String?
-    public var highestVersion: String?
+    public var lowestVersion: VersionNumber?
+    public var highestVersion: VersionNumber?
     /// Seconds since 1970, inclusive.
     public var since: Int64?
     public var until: Int64?
@@ -18,15 +19,22 @@ public struct BuildFilter: Sendable, Equatable {
     /// Parses `--versions`; a message naming the problem when malformed.
     public mutating func setVersions(_ text: String) throws(UserFacingError) {
         let parts = text.components(separatedBy: "..")
-        let bad = UserFacingError("--versions '\(text)' is not a version range (use 1.2..1.5, 1.2.. or ..1.5)")
-        guard parts.count == 2, !(parts[0].isEmpty && parts[1].isEmpty) else { throw bad }
-        for part in parts where !part.isEmpty {
-            guard !part.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
-                  !part.trimmingCharacters(in: .whitespaces).isEmpty, !part.hasPrefix("."), !part.hasSuffix(".") else { throw bad }
+        guard parts.count == 2, !(parts[0].isEmpty && parts[1].isEmpty) else {
+            throw UserFacingError("--versions '\(text)' is not a version range (use 1.2..1.5, 1.2.. or ..1.5)")
         }
-        lowestVersion = parts[0].isEmpty ? nil : parts[0]
-        highestVersion = parts[1].isEmpty ? nil : parts[1]
-        if let low = lowestVersion, let high = highestVersion, VersionComparison.less(high, low) {
+        var ends: [VersionNumber?] = []
+        for part in parts {
+            if part.isEmpty { ends.append(nil); continue }
+            switch VersionNumber.parse(part) {
+            case .success(let v): ends.append(v)
+            case .failure(let problem):
+                throw UserFacingError("--versions '\(text)' is not a version range: '\(part)' \(problem.reason) "
+                                      + "(use period-separated integers: 1.2..1.5, 1.2.. or ..1.5)")
+            }
+        }
+        lowestVersion = ends[0]
+        highestVersion = ends[1]
+        if let low = lowestVersion, let high = highestVersion, high < low {
             throw UserFacingError("--versions '\(text)': \(low) comes after \(high)")
         }
     }
@@ -48,9 +56,9 @@ public struct BuildFilter: Sendable, Equatable {
         if let since, build.recordedAt < since { return false }
         if let until, build.recordedAt > until { return false }
         guard lowestVersion != nil || highestVersion != nil else { return true }
-        guard let version = build.shortVersion else { return false }
-        if let low = lowestVersion, VersionComparison.less(version, low) { return false }
-        if let high = highestVersion, VersionComparison.less(high, version) { return false }
+        guard let version = build.shortVersion.flatMap(VersionNumber.init) else { return false }
+        if let low = lowestVersion, version < low { return false }
+        if let high = highestVersion, high < version { return false }
         return true
     }
 }

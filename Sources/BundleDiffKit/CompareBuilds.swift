@@ -32,7 +32,10 @@ public struct CompareBuilds {
                         only: Set<RuleID>?, date: String) -> DiffReport {
         let comparison = Comparer.compare(old: old.snapshot, new: new.snapshot)
         let context = RuleContext(comparison: comparison, configuration: configuration, history: history)
-        let findings = RuleEngine.run(context, only: only)
+        // Two identical builds: nothing changed, so `diff` has nothing to judge. The gate
+        // still judges, and says the build is the same as its baseline.
+        let identical = kind == .diff && comparison.isIdentical
+        let findings = identical ? [] : RuleEngine.run(context, only: only)
         let localization = kind == .diff ? LocalizationMatrix.of(context) : []
         return DiffReport(kind: kind, oldSide: .init(reference: old.reference, commit: old.recorded?.commit),
                           newSide: .init(reference: new.reference, commit: new.recorded?.commit),

@@ -9,6 +9,7 @@ import Yams
 ///     check_framework_versions: false
 ///     fail_on: error                   # error | warning | info
 ///     only_new: false
+///     first_build: false               # gate: pass with no earlier build recorded
 ///     rules:
 ///       l10n.untranslated: off         # off | info | warning | error
 ///     baseline:
@@ -20,11 +21,15 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var rules: RuleConfiguration
     public var failOn: Severity?
     public var onlyNew: Bool?
+    /// `first_build`: the gate may pass with no earlier build to compare with (`--first-build`).
+    public var firstBuild: Bool?
 
-    public init(rules: RuleConfiguration = RuleConfiguration(), failOn: Severity? = nil, onlyNew: Bool? = nil) {
+    public init(rules: RuleConfiguration = RuleConfiguration(), failOn: Severity? = nil, onlyNew: Bool? = nil,
+                firstBuild: Bool? = nil) {
         self.rules = rules
         self.failOn = failOn
         self.onlyNew = onlyNew
+        self.firstBuild = firstBuild
     }
 
     /// Loads `explicit` (which must exist), else `.bundlediff.yml` when present, else defaults.

@@ -6,7 +6,8 @@ struct ConfigurationReader {
     var problems: [String] = []
 
     static let knownKeys: Set<String> = [
-        "version_policy", "reference_language", "check_framework_versions", "fail_on", "only_new", "rules", "baseline",
+        "version_policy", "reference_language", "check_framework_versions", "fail_on", "only_new", "first_build", "rules",
+        "baseline",
     ]
 
     init(file: String) { self.file = file }
@@ -47,6 +48,9 @@ struct ConfigurationReader {
         }
         if let v = map["only_new"] {
             if let flag = v as? Bool { out.onlyNew = flag } else { problems.append("only_new must be true or false") }
+        }
+        if let v = map["first_build"] {
+            if let flag = v as? Bool { out.firstBuild = flag } else { problems.append("first_build must be true or false") }
         }
         if let v = map["rules"] { readRules(v, into: &out.rules) }
         if let v = map["baseline"] {

@@ -1,4 +1,5 @@
 import BundleModel
+import Reporters
 import Rules
 import SnapshotStore
 
@@ -14,17 +15,33 @@ public struct GateBaseline: Sendable {
         self.history = history
     }
 
-    /// The baseline for `new` from the history in `store` (nil: no history exists).
-    public static func fromHistory(_ store: HistoryStore?, new: BuildSide, channel: String)
-        throws(UserFacingError) -> GateBaseline {
-        let none = GateBaseline(side: BuildSide(reference: "(no recorded build)", snapshot: BuildLoader.nothing,
-                                                recorded: nil), history: nil)
-        guard let store, let app = new.snapshot.mainBundle?.identifier else { return none }
+    /// The baseline for `new` from the history in `store` (nil: nothing exists at
+    /// `location`). The gate never passes without a baseline: a missing history, or one
+    /// with no earlier build of the app and channel, is an error, unless the user declared
+    /// `firstBuild` (`--first-build`, `first_build: true`), which then compares with nothing.
+    public static func fromHistory(_ store: HistoryStore?, location: String, new: BuildSide, channel: String,
+                                   firstBuild: Bool) throws(UserFacingError) -> GateBaseline {
+        let declared = GateBaseline(side: BuildSide(reference: "(none: first build declared)",
+                                                    snapshot: BuildLoader.nothing, recorded: nil), history: nil)
+        let remedy = "record its builds with `bundlediff snapshot`, or declare a first build with --first-build"
+        guard let store else {
+            if firstBuild { return declared }
+            throw UserFacingError("\(location): no history there, so the gate has nothing to compare with; " + remedy)
+        }
+        guard let app = new.snapshot.mainBundle?.identifier else {
+            if firstBuild { return declared }
+            throw UserFacingError("\(new.reference): the build's main bundle has no CFBundleIdentifier, so "
+                                  + "\(location) cannot say which builds came before it; compare with --against")
+        }
         var earlier = try History.run { () throws(StoreError) in try store.builds(app: app, channel: channel) }
         if let own = new.recorded, let at = earlier.firstIndex(where: { $0.commit == own.commit }) {
             earlier = Array(earlier[(at + 1)...])  // newest first: keep what was recorded before it
         }
-        guard let highest = highestBuild(earlier) else { return none }
+        guard let highest = highestBuild(earlier) else {
+            if firstBuild { return declared }
+            throw UserFacingError("\(location): no build of \(VisibleText.escape(app)) on channel \(channel) was recorded "
+                                  + "before this one, so the gate has nothing to compare with; " + remedy)
+        }
         let snapshot = try History.run { () throws(StoreError) in try store.snapshot(of: highest) }
         let reference = "\(app)@\(highest.shortVersion ?? "-")+\(highest.build ?? "-") (highest recorded on \(channel))"
         return GateBaseline(side: BuildSide(reference: reference, snapshot: snapshot, recorded: highest),
@@ -34,18 +51,8 @@ public struct GateBaseline: Sendable {
     }
 
     /// The recorded build with the highest `CFBundleVersion` (well-formed ones win over
-    /// malformed ones; ties go to the most recently recorded).
+    /// malformed ones; ties go to the most recently recorded, the first of `builds`).
     static func highestBuild(_ builds: [RecordedBuild]) -> RecordedBuild? {
-        var best: (RecordedBuild, VersionNumber?)?
-        for b in builds {
-            let v = b.build.flatMap { try? VersionNumber.parse($0).get() }
-            guard let current = best else { best = (b, v); continue }
-            switch (v, current.1) {
-            case (let x?, let y?) where x > y: best = (b, v)
-            case (.some, nil): best = (b, v)
-            default: break
-            }
-        }
-        return best?.0
+        builds.max { VersionNumber.textOrder($0.build ?? "", $1.build ?? "") }
     }
 }

@@ -60,6 +60,13 @@ public struct DiffReport: Sendable {
     /// The findings that fail the gate.
     public var failing: [Finding] { Gate.failing(findings, failOn: failOn, onlyNew: onlyNew) }
 
+    /// Whether the two builds are the same, file for file (signatures and property lists
+    /// included): `diff` then runs no rule and passes; `gate` fails as the same build.
+    public var isIdentical: Bool { comparison.isIdentical }
+
+    /// What every report format says of identical builds.
+    public static let identicalNote = "the builds are identical"
+
     /// 0 when nothing fails, 1 otherwise.
     public var exitStatus: Int32 { failing.isEmpty ? 0 : 1 }
 

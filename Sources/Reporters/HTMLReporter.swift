@@ -79,6 +79,7 @@ public enum HTMLReporter {
         out += "<section class=\"verdict \(pass ? "pass" : "fail")\" aria-labelledby=\"verdict\">\n"
         out += "<h2 id=\"verdict\"><span class=\"mark\" aria-hidden=\"true\">\(pass ? "✔" : "✖")</span> \(headline)</h2>\n"
         let scope = r.onlyNew ? " among findings new in this build" : ""
+        if r.isIdentical { out += "<p class=\"identical\"><strong>The builds are identical</strong>, file for file.</p>\n" }
         out += "<p>The gate fails on <strong>\(r.failOn.rawValue)</strong> and above\(scope).</p>\n"
         out += "<ul class=\"tally\">\n"
         for s in Severity.allCases.reversed() {

@@ -76,6 +76,7 @@ public enum JUnitReporter {
                 ("new", r.newSide.reference), ("new.commit", r.newSide.commit ?? ""),
                 ("new.version", TextFormatting.version(c.new.mainBundle)),
                 ("fail-on", r.failOn.rawValue), ("only-new", r.onlyNew ? "true" : "false"),
+                ("identical", r.isIdentical ? "true" : ""),
                 ("tool", "bundlediff \(r.toolVersion)"), ("date", r.date)]
     }
 }

@@ -32,7 +32,7 @@ public enum MarkdownReporter {
         let gate = "fail on \(r.failOn.rawValue)" + (r.onlyNew ? ", new findings only" : "")
         let c = r.comparison
         return "**\(r.failing.isEmpty ? "PASS" : "FAIL")**: \(r.failing.count) failing of \(r.findings.count) findings "
-            + "(\(counts.joined(separator: ", ")); \(gate)) · bundlediff \(r.kind.rawValue) "
+            + "(\(counts.joined(separator: ", ")); \(gate)\(r.isIdentical ? "; " + DiffReport.identicalNote : "")) · bundlediff \(r.kind.rawValue) "
             + MarkdownText.inline(r.appName) + " \(TextFormatting.version(c.old.mainBundle)) → "
             + TextFormatting.version(c.new.mainBundle)
     }

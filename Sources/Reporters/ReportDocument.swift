@@ -63,6 +63,8 @@ struct ReportDocument: Encodable {
         var failing: Int
         var failOn: String
         var onlyNew: Bool
+        /// The two builds are the same, file for file.
+        var identical: Bool
         var counts: Counts
     }
 
@@ -102,7 +104,7 @@ struct ReportDocument: Encodable {
         old = Side(r.oldSide, c.old)
         new = Side(r.newSide, c.new)
         verdict = Verdict(status: failing.isEmpty ? "pass" : "fail", exitStatus: r.exitStatus, failing: failing.count,
-                          failOn: r.failOn.rawValue, onlyNew: r.onlyNew,
+                          failOn: r.failOn.rawValue, onlyNew: r.onlyNew, identical: r.isIdentical,
                           counts: Counts(error: r.findings.count { $0.severity == .error },
                                          warning: r.findings.count { $0.severity == .warning },
                                          info: r.findings.count { $0.severity == .info }))

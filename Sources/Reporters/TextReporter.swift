@@ -34,6 +34,7 @@ public enum TextReporter {
         let failing = r.failing.count
         let word = style.verdict(passed: failing == 0, failing == 0 ? "PASS" : "FAIL")
         return word + (failing == 0 ? "" : " (\(failing) failing)") + ": \(counts) (\(gate))"
+            + (r.isIdentical ? "; \(DiffReport.identicalNote)" : "")
     }
 
     private static func side(_ s: DiffReport.Side) -> String {

@@ -1,3 +1,4 @@
+import BundleModel
 import Comparison
 
 /// `CFBundleVersion` must be higher than the baseline: the old build given, or the highest
@@ -46,11 +47,15 @@ public struct BuildNotIncreasedRule: Rule {
             guard let top = relevant.max(by: { $0.0 < $1.0 }), build <= top.0 else { return nil }
             let relation = build == top.0 ? "equal to" : "lower than"
             let scope = policy == .train ? " for version \(n.shortVersion ?? "(none)")" : ""
+            // Every file identical to the old build: say so, not merely that the number did not grow.
+            let message = context.comparison.isIdentical
+                ? "this is the same build as the baseline (every file identical, CFBundleVersion \(text)): "
+                    + "build anew with CFBundleVersion above \(top.1.build)"
+                : "CFBundleVersion \(text) is \(relation) \(top.1.build), the highest build\(scope) in \(top.1.source) "
+                    + "(\(policy.rawValue) policy): raise CFBundleVersion above \(top.1.build)"
             return Finding(
                 ruleID: .buildNotIncreased, severity: context.severity(of: .buildNotIncreased), bundle: subject.name,
-                message: "CFBundleVersion \(text) is \(relation) \(top.1.build), the highest build\(scope) in \(top.1.source) "
-                    + "(\(policy.rawValue) policy): raise CFBundleVersion above \(top.1.build)",
-                paths: [n.infoPlistPath], subject: "CFBundleVersion=\(text)")
+                message: message, paths: [n.infoPlistPath], subject: "CFBundleVersion=\(text)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import BundleModel
 import Comparison
 
 /// A version string that is not 1–3 non-negative integers cannot be compared: say why.
@@ -24,17 +25,27 @@ public struct MalformedVersionRule: Rule {
     public func findings(in context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         for b in context.comparison.bundles {
-            guard let n = b.new else { continue }
+            guard let n = b.new, !context.isUnchangedInner(b) else { continue }
             for (key, value) in [("CFBundleVersion", n.version), ("CFBundleShortVersionString", n.shortVersion)] {
-                guard let text = value, case .failure(let problem) = VersionNumber.parse(text) else { continue }
-                if key == "CFBundleShortVersionString", problem.isTooManyComponents { continue }
+                guard let text = value, let reason = Self.problem(text, key: key) else { continue }
                 out.append(Finding(
                     ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
-                    message: "\(key) '\(text)' \(problem.reason); it must be 1–3 period-separated non-negative integers, "
+                    message: "\(key) '\(text)' \(reason); it must be 1–3 period-separated non-negative integers, "
                         + "so it was not compared",
                     paths: [n.infoPlistPath], subject: "\(key)=\(text)"))
             }
         }
         return out
+    }
+
+    /// Why `text` is not a well-formed value of `key`, nil when it is. More than three
+    /// components is the marketing version's own rule (`version.short-version-components`).
+    static func problem(_ text: String, key: String) -> String? {
+        switch VersionNumber.parse(text) {
+        case .failure(let problem): return problem.reason
+        case .success(let v):
+            guard key == "CFBundleVersion", v.components.count > 3 else { return nil }
+            return "has \(v.components.count) components (at most 3 integers allowed)"
+        }
     }
 }

@@ -2,7 +2,8 @@ import BundleModel
 import Comparison
 
 /// Shared logic of the nested-version rules: a nested bundle whose versions differ from
-/// the outermost app that contains it.
+/// the outermost app that contains it. A nested bundle that did not change says nothing
+/// new unless the app's versions changed around it (then the mismatch is new).
 enum NestedVersionCheck {
     static func findings(_ context: RuleContext, rule: RuleID, includes: (BundleInfo) -> Bool, consequence: String) -> [Finding] {
         var out: [Finding] = []
@@ -10,6 +11,8 @@ enum NestedVersionCheck {
             guard let n = b.new, n.parentPath != nil, includes(n) else { continue }
             let app = context.newIndex.outermost(of: n)
             guard app.kind == .app, app.path != n.path else { continue }
+            if context.isUnchangedInner(b), let around = context.comparison.bundles.first(where: { $0.new?.path == app.path }),
+               around.old?.version == around.new?.version, around.old?.shortVersion == around.new?.shortVersion { continue }
             for (key, mine, theirs) in [("CFBundleVersion", n.version, app.version),
                                         ("CFBundleShortVersionString", n.shortVersion, app.shortVersion)] {
                 guard let mine, let theirs, !same(mine, theirs) else { continue }

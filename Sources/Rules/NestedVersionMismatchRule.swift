@@ -8,7 +8,7 @@ public struct NestedVersionMismatchRule: Rule {
         id: .nestedVersionMismatch, name: "Extension version differs from the app", defaultSeverity: .warning,
         rationale: "App Store Connect warns (ITMS-90473) when an app extension's CFBundleVersion or "
             + "CFBundleShortVersionString differs from the containing app's. Frameworks are exempt unless "
-            + "`nested-versions.frameworks` is on.",
+            + "`check_framework_versions: true` is set in .bundlediff.yml.",
         triggeringExamples: [
             RuleExample("extension build 4, app 5", old: nil,
                         new: NestedVersionCheck.example(kind: .appex, folder: "PlugIns/Share.appex", version: "4")),

@@ -1,3 +1,4 @@
+import BundleModel
 import Comparison
 
 /// `CFBundleShortVersionString` has at most three period-separated integers.
@@ -18,11 +19,11 @@ public struct ShortVersionComponentsRule: Rule {
 
     public func findings(in context: RuleContext) -> [Finding] {
         context.comparison.bundles.compactMap { b in
-            guard let n = b.new, let text = n.shortVersion,
-                  case .failure(let problem) = VersionNumber.parse(text), problem.isTooManyComponents else { return nil }
+            guard let n = b.new, !context.isUnchangedInner(b), let text = n.shortVersion,
+                  let short = VersionNumber(text), short.components.count > 3 else { return nil }
             return Finding(
                 ruleID: .shortVersionComponents, severity: context.severity(of: .shortVersionComponents), bundle: b.name,
-                message: "CFBundleShortVersionString '\(text)' \(problem.reason): use major.minor.patch",
+                message: "CFBundleShortVersionString '\(text)' has \(short.components.count) components: use major.minor.patch",
                 paths: [n.infoPlistPath], subject: "CFBundleShortVersionString=\(text)")
         }
     }

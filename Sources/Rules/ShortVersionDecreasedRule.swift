@@ -1,3 +1,4 @@
+import BundleModel
 import Comparison
 
 /// `CFBundleShortVersionString` must not go down against the old build or the history.

@@ -21,9 +21,12 @@ struct VersionBaseline {
         }
     }
 
-    /// The outermost bundles on the new side that have a version (the apps being shipped).
+    /// The outermost bundles on the new side that have a version (the apps being shipped),
+    /// less those that did not change and are not the main bundle (an archive's dSYMs).
     static func subjects(_ context: RuleContext) -> [BundleComparison] {
-        context.comparison.bundles.filter { $0.new != nil && $0.isOutermost && $0.new?.version != nil }
+        context.comparison.bundles.filter {
+            $0.new != nil && $0.isOutermost && $0.new?.version != nil && !context.isUnchangedInner($0)
+        }
     }
 
     /// Whether two optional short versions are the same train (numeric equality).

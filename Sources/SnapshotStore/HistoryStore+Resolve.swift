@@ -1,3 +1,4 @@
+import BundleModel
 import Git
 
 extension HistoryStore {
@@ -98,7 +99,7 @@ extension HistoryStore {
         let candidates = try buildsAlone(app: app, channel: channel).filter { $0.shortVersion == version }
         if let build {
             if let match = candidates.first(where: { $0.build == build }) { return match }
-        } else if let best = candidates.max(by: { VersionOrder.less($0.build ?? "", $1.build ?? "") }) {
+        } else if let best = candidates.max(by: { VersionNumber.textOrder($0.build ?? "", $1.build ?? "") }) {
             return best
         }
         throw StoreError(.notFound, repository: path, "no recorded build of \(app) has version \(version)"

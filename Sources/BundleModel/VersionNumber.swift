@@ -1,8 +1,13 @@
-/// A bundle version: 1–3 period-separated non-negative integers. Missing components are 0
-/// and leading zeros are ignored, so `1.0` = `1` = `01.0.0` and `1.10` > `1.9`. Components
-/// of any length compare exactly (as digit strings), so no input can overflow.
+/// A bundle version as Apple compares it: one or more period-separated non-negative
+/// integers, compared component by component as integers. Missing components are 0 and
+/// leading zeros are ignored, so `1.0` = `1` = `01.0.0` and `1.10` > `1.9`. Components of
+/// any length compare exactly (as digit strings), so no input can overflow.
+///
+/// The one version order of the tool: the rules, the history store and the history filters
+/// all use it. How many components a key may have (three at most for the marketing
+/// version) is a rule's question, not the order's.
 public struct VersionNumber: Sendable, Hashable, Comparable, CustomStringConvertible {
-    /// Normalised components, always three, without leading zeros (`"0"` for zero).
+    /// The components as written, without leading zeros (`"0"` for zero).
     public let components: [String]
     /// The text as written.
     public let text: String
@@ -17,9 +22,6 @@ public struct VersionNumber: Sendable, Hashable, Comparable, CustomStringConvert
         if parts.count == 1, looksLikeHash(text) {
             return .failure(VersionProblem(text: text, reason: "looks like a commit hash, not period-separated integers"))
         }
-        if parts.count > 3 {
-            return .failure(VersionProblem(text: text, reason: "has \(parts.count) components (at most 3 integers allowed)"))
-        }
         var normal: [String] = []
         for part in parts {
             if part.isEmpty { return .failure(VersionProblem(text: text, reason: "has an empty component")) }
@@ -30,7 +32,6 @@ public struct VersionNumber: Sendable, Hashable, Comparable, CustomStringConvert
             let trimmed = part.drop { $0 == "0" }
             normal.append(trimmed.isEmpty ? "0" : String(trimmed))
         }
-        while normal.count < 3 { normal.append("0") }
         return .success(VersionNumber(components: normal, text: text))
     }
 
@@ -47,14 +48,36 @@ public struct VersionNumber: Sendable, Hashable, Comparable, CustomStringConvert
 
     public var description: String { text }
 
-    public static func == (a: VersionNumber, b: VersionNumber) -> Bool { a.components == b.components }
-    public func hash(into hasher: inout Hasher) { hasher.combine(components) }
+    /// The components without trailing zeros: what equality and hashing see.
+    private var significant: ArraySlice<String> {
+        var end = components.count
+        while end > 0, components[end - 1] == "0" { end -= 1 }
+        return components[..<end]
+    }
+
+    public static func == (a: VersionNumber, b: VersionNumber) -> Bool { a.significant == b.significant }
+    public func hash(into hasher: inout Hasher) { hasher.combine(Array(significant)) }
 
     public static func < (a: VersionNumber, b: VersionNumber) -> Bool {
-        for (x, y) in zip(a.components, b.components) where x != y {
-            return x.count != y.count ? x.count < y.count : x < y
+        for i in 0..<max(a.components.count, b.components.count) {
+            let x = i < a.components.count ? a.components[i] : "0"
+            let y = i < b.components.count ? b.components[i] : "0"
+            if x != y { return x.count != y.count ? x.count < y.count : x < y }
         }
         return false
+    }
+
+    /// Orders any two version texts, well-formed or not: well-formed ones by number and
+    /// after every malformed one; malformed ones (a git hash, `1.0b3`) have no order among
+    /// themselves, so `max(by:)` keeps the first of them. For picking the highest of recorded
+    /// builds, whatever they hold.
+    public static func textOrder(_ a: String, _ b: String) -> Bool {
+        switch (VersionNumber(a), VersionNumber(b)) {
+        case (let x?, let y?): x < y
+        case (nil, .some): true
+        case (.some, nil): false
+        case (nil, nil): false
+        }
     }
 
     private static func looksLikeHash(_ s: String) -> Bool {
@@ -63,11 +86,8 @@ public struct VersionNumber: Sendable, Hashable, Comparable, CustomStringConvert
     }
 }
 
-/// Why a version string is not 1–3 non-negative integers.
+/// Why a version string is not period-separated non-negative integers.
 public struct VersionProblem: Error, Sendable, Hashable {
     public var text: String
     public var reason: String
-
-    /// Whether the only problem is having more than three components.
-    public var isTooManyComponents: Bool { reason.hasPrefix("has ") && reason.contains("components") }
 }
