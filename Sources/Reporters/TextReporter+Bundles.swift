@@ -45,7 +45,6 @@ extension TextReporter {
 
     /// One bundle's row and languages line.
     private struct Row {
-        var lineCount: Int { languages == nil ? 1 : 2 }
         var cells: [String]
         var path: String
         /// The line below the row, when the bundle has languages.
@@ -53,6 +52,8 @@ extension TextReporter {
         /// 0 outermost, 1 added or removed, 2 changed, 3 unchanged: which rows a capped
         /// table keeps first.
         var rank: Int
+
+        var lineCount: Int { languages == nil ? 1 : 2 }
 
         init(_ b: BundleComparison, _ s: BundleSummary) {
             cells = [TextFormatting.oneLine(s.name), s.status.rawValue,

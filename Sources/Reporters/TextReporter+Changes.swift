@@ -7,12 +7,24 @@ import Comparison
 /// list is one line of counts (`fr.lproj/Localizable.strings: 12 added, 3 removed, 40
 /// changed`), and the blocks together keep to the lines the rest of the report leaves.
 extension TextReporter {
-    /// Every block whole when that fits in `room` lines, else capped by `limits`.
+    /// Every block whole when that fits in `room` lines, else with lists capped at 4 or 2
+    /// times `limits` when that fits, else capped by `limits` and by `room`.
     static func changes(_ c: BuildComparison, limits: TextLimits, room: Int) -> [String] {
         var whole = TextLimits.details
         whole.listsKeys = limits.listsKeys
-        let everything = blocks(c, caps: whole, room: TextLimits.all)
-        return everything.count <= room ? everything : blocks(c, caps: limits, room: room)
+        for factor in [0, 4, 2] {
+            var caps = limits
+            if factor == 0 {
+                caps = whole
+            } else {
+                caps.filesPerBundle *= factor
+                caps.plistsPerBundle *= factor
+                caps.noisePerBundle *= factor
+            }
+            let lines = blocks(c, caps: caps, room: TextLimits.all)
+            if lines.count <= room || limits.isDetailed { return lines }
+        }
+        return blocks(c, caps: limits, room: room)
     }
 
     /// The blocks with lists capped by `caps`, in `room` lines.
@@ -110,24 +122,68 @@ extension TextReporter {
         return parts.joined(separator: "/")
     }
 
-    /// Files added, removed and modified, in that order; paths relative to the bundle.
+    /// Files added, removed and modified, in that order; paths relative to the bundle. When
+    /// they are more than `cap`, one line per file across its language folders instead
+    /// (`- *.lproj/Home.strings in 24 languages (11.9 KB)`).
     private static func files(_ f: FileChanges, in bundle: BundleInfo?, cap: Int) -> Listing {
-        let (added, removed, modified) = (f.added, f.removed, f.modified)
-        return Listing(count: added.count + removed.count + modified.count, cap: cap, noun: "files") { i in
-            if i < added.count {
-                let e = added[i]
-                return ["  + \(TextFormatting.path(e.path, in: bundle)) (\(TextFormatting.bytes(e.size)))"]
+        var rows: [FileRow] = []
+        for e in f.added { rows.append(FileRow("+", TextFormatting.path(e.path, in: bundle), old: 0, new: e.size)) }
+        for e in f.removed { rows.append(FileRow("-", TextFormatting.path(e.path, in: bundle), old: e.size, new: 0)) }
+        for m in f.modified {
+            var row = FileRow("~", TextFormatting.path(m.path, in: bundle), old: m.old.size, new: m.new.size)
+            if m.isModeOnly { row.mode = "mode \(m.old.isExecutable ? "755" : "644") → \(m.new.isExecutable ? "755" : "644")" }
+            rows.append(row)
+        }
+        let total = rows.count
+        if total > cap {
+            var order: [String] = []
+            var merged: [String: FileRow] = [:]
+            for row in rows {
+                let key = row.symbol + table(row.name)
+                guard var group = merged[key] else { order.append(key); merged[key] = row; continue }
+                group.name = table(row.name)
+                group.files += 1
+                group.old &+= row.old
+                group.new &+= row.new
+                group.mode = nil
+                merged[key] = group
             }
-            if i < added.count + removed.count {
-                let e = removed[i - added.count]
-                return ["  - \(TextFormatting.path(e.path, in: bundle)) (\(TextFormatting.bytes(e.size)))"]
+            rows = order.compactMap { merged[$0] }
+        }
+        let grouped = rows.count < total
+        return Listing(count: rows.count, cap: cap, noun: grouped ? "file groups" : "files",
+                       lines: { [rows[$0].line] },
+                       leftOut: { shown in
+                           guard grouped else { return "" }
+                           let files = rows[shown...].reduce(0) { $0 + $1.files }
+                           return " (\(TextFormatting.grouped(UInt64(files))) files)"
+                       })
+    }
+
+    /// A file change, or the same change to one file in several language folders.
+    private struct FileRow {
+        var symbol: String
+        var name: String
+        var old: UInt64
+        var new: UInt64
+        var files = 1
+        /// `mode 644 → 755` for a change of the executable bit only.
+        var mode: String?
+
+        init(_ symbol: String, _ name: String, old: UInt64, new: UInt64) {
+            (self.symbol, self.name, self.old, self.new) = (symbol, name, old, new)
+        }
+
+        var line: String {
+            let name = files > 1 ? "\(self.name) in \(files) languages" : self.name
+            switch symbol {
+            case "+": return "  + \(name) (\(TextFormatting.bytes(new)))"
+            case "-": return "  - \(name) (\(TextFormatting.bytes(old)))"
+            default:
+                let what = mode ?? "\(TextFormatting.grouped(old)) → \(TextFormatting.grouped(new)) B "
+                    + "(\(TextFormatting.signed(Int64(clamping: new) &- Int64(clamping: old))))"
+                return "  ~ \(name): \(what)"
             }
-            let m = modified[i - added.count - removed.count]
-            let what = m.isModeOnly
-                ? "mode \(m.old.isExecutable ? "755" : "644") → \(m.new.isExecutable ? "755" : "644")"
-                : "\(TextFormatting.grouped(m.old.size)) → \(TextFormatting.grouped(m.new.size)) B "
-                    + "(\(TextFormatting.signed(m.sizeDelta)))"
-            return ["  ~ \(TextFormatting.path(m.path, in: bundle)): \(what)"]
         }
     }
 
