@@ -4,12 +4,16 @@ import Reporters
 
 extension ReportFormat: ExpressibleByArgument {}
 
-/// `--format`, `-o` and `--report-date` of `diff` and `gate`.
+/// `--format`, `--details`, `-o` and `--report-date` of `diff` and `gate`.
 struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Report format: text, json, markdown, html or junit.", valueName: "format"))
     var format: ReportFormat = .text
 
     @OptionGroup var output: OutputOptions
+
+    @Flag(help: ArgumentHelp(
+        "Text report: list every finding, bundle, file and key change (by default it keeps to 200 lines and says what it left out)."))
+    var details = false
 
     @Option(help: ArgumentHelp(
         "The date the report shows (ISO 8601, e.g. 2026-11-01T09:00:00Z); default SOURCE_DATE_EPOCH, else now.",
@@ -36,6 +40,7 @@ struct ReportOptions: ParsableArguments {
 
     /// Renders the report and writes it to the output file or standard output.
     func emit(_ report: DiffReport, console: Console) throws {
-        try output.emit(ReportRenderer.render(report, as: format, colour: output.colour(console)), console: console)
+        try output.emit(ReportRenderer.render(report, as: format, colour: output.colour(console),
+                                                 details: details), console: console)
     }
 }

@@ -1,5 +1,6 @@
 /// A GitHub-flavoured Markdown table that stays short: at most `maxRows` rows and at most
-/// `budget` UTF-8 bytes, followed by "… and N more not shown" when rows were left out.
+/// `budget` UTF-8 bytes, followed by `LeftOut.note` ("… and N more not shown") when rows
+/// were left out.
 /// Cells are written as given: escape them with `MarkdownText.inline` first.
 struct MarkdownTable {
     var header: [String]
@@ -15,7 +16,7 @@ struct MarkdownTable {
         let head = Self.line(header) + Self.line(header.map { _ in "---" })
         var out = head
         var shown = 0
-        let note = { (left: Int) in "\n… and \(left) more not shown\n" }
+        let note = { (left: Int) in "\n" + LeftOut.note(left) + "\n" }
         for row in rows.prefix(maxRows) {
             let line = Self.line(row)
             let reserve = shown + 1 < rows.count ? note(rows.count - shown - 1).utf8.count : 0

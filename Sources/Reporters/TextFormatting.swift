@@ -54,6 +54,14 @@ enum TextFormatting {
         return n >= width ? s : s + String(repeating: " ", count: width - n)
     }
 
+    /// `s` in a column `width` display columns wide, then two spaces: cut with a trailing `…`
+    /// when longer, padded when shorter, so the next column always starts at the same place.
+    static func column(_ s: String, _ width: Int) -> String {
+        let scalars = s.unicodeScalars
+        guard scalars.count > width else { return pad(s, width) + "  " }
+        return String(String.UnicodeScalarView(scalars.prefix(max(0, width - 1)))) + "…  "
+    }
+
     /// A path inside a bundle, relative to the bundle's directory when it lies within it.
     static func path(_ p: BundlePath, in bundle: BundleInfo?) -> String {
         guard let bundle, let rel = p.relative(to: bundle.path), !rel.isRoot else { return p.description }

@@ -2,27 +2,35 @@ import BundleModel
 import Comparison
 import Rules
 
-/// The terminal report: a verdict, the findings table grouped by severity, a summary per
-/// bundle, then the details per section (diffuse-style). Stable byte for byte; with
-/// `colour`, severities and the verdict are coloured (ANSI) and nothing else changes.
+/// The terminal report: a verdict, the findings grouped by severity and rule, the bundles
+/// table, what changed per bundle, then the moves (diffuse-style).
+///
+/// By default it fits in 200 lines whatever the builds (`TextLimits.standard`): the first
+/// findings of each rule, the bundles that changed, the first file changes of each bundle,
+/// each property list's key changes as counts, the first moves; every capped list says how
+/// many it left out and that `--details` shows them. With `details`, nothing is left out
+/// and every key change is listed. Stable byte for byte; with `colour`, severities and the
+/// verdict are coloured (ANSI) and nothing else changes.
 public enum TextReporter {
-    public static func render(_ report: DiffReport, colour: Bool = false) -> String {
+    public static func render(_ report: DiffReport, colour: Bool = false, details: Bool = false) -> String {
         let style = TextStyle(enabled: colour)
-        var out = ""
-        header(report, style: style, into: &out)
-        findings(report, style: style, into: &out)
-        summary(report.comparison, into: &out)
-        details(report.comparison, into: &out)
-        moves(report.comparison, into: &out)
-        return out
+        let limits = details ? TextLimits.details : TextLimits.standard
+        let c = report.comparison
+        let head = header(report, style: style)
+        let findings = findings(report, style: style, limits: limits)
+        let bundles = bundles(c, limits: limits)
+        let moves = moves(c, limits: limits)
+        let footer = footer(c, limits: limits)
+        let room = limits.lines - head.count - findings.count - bundles.count - moves.count - footer.count
+        let changes = changes(c, limits: limits, room: room)
+        return (head + findings + bundles + changes + moves + footer).map { $0 + "\n" }.joined()
     }
 
-    private static func header(_ r: DiffReport, style: TextStyle, into out: inout String) {
+    private static func header(_ r: DiffReport, style: TextStyle) -> [String] {
         let c = r.comparison
-        out += "bundlediff \(r.toolVersion): \(r.appName) \(TextFormatting.version(c.old.mainBundle))"
-            + " → \(TextFormatting.version(c.new.mainBundle))\n"
-        out += "old: \(side(r.oldSide))\nnew: \(side(r.newSide))\n"
-        out += verdict(r, style: style) + "\n"
+        return ["bundlediff \(r.toolVersion): \(r.appName) \(TextFormatting.version(c.old.mainBundle))"
+                    + " → \(TextFormatting.version(c.new.mainBundle))",
+                "old: \(side(r.oldSide))", "new: \(side(r.newSide))", verdict(r, style: style)]
     }
 
     /// `PASS: …` / `FAIL: …` with counts per severity and the gate setting.
@@ -41,113 +49,63 @@ public enum TextReporter {
         s.commit.map { "\(s.reference) (commit \($0.prefix(12)))" } ?? s.reference
     }
 
-    /// The findings table: one group per severity (error first) with its count, then one
-    /// row per finding: rule id, bundle (`(build)` for the whole build), message, flags.
-    private static func findings(_ r: DiffReport, style: TextStyle, into out: inout String) {
-        out += "\nFINDINGS\n"
-        guard !r.findings.isEmpty else { out += "  none\n"; return }
-        let width = min(32, r.findings.map { bundle($0).unicodeScalars.count }.max() ?? 0) + 2
-        out += "    " + TextFormatting.pad("rule", 34) + TextFormatting.pad("bundle", width) + "finding\n"
-        for severity in Severity.allCases.reversed() {
-            let group = r.findings.filter { $0.severity == severity }
-            guard !group.isEmpty else { continue }
-            out += "  " + style.severity(severity, severity.rawValue.uppercased()) + " (\(group.count))\n"
-            for f in group {
+    /// FINDINGS: one group per severity (error first) with its count; in it one group per
+    /// rule with its count, then the rule's findings (bundle, message, flags). All of them
+    /// when they fit in `findingLines`, else the first `findingsPerRule` of each rule, fewer
+    /// when many rules share the section's lines, and rules left out whole when not even
+    /// their headings fit.
+    private static func findings(_ r: DiffReport, style: TextStyle, limits: TextLimits) -> [String] {
+        var out = ["", "FINDINGS"]
+        guard !r.findings.isEmpty else { return out + ["  none"] }
+        let groups = FindingGroup.all(r.findings)
+        let severities = Set(groups.map(\.severity)).count
+        let room = limits.findingLines - out.count - severities
+        let largest = groups.map(\.findings.count).max() ?? 0
+        let perRule = FindingGroup.perGroup(groups, cap: largest, lines: room, overhead: 1) == largest
+            ? largest : FindingGroup.perGroup(groups, cap: limits.findingsPerRule, lines: room, overhead: 1)
+        let shown = groups.flatMap { $0.findings.prefix(perRule) }
+        let width = min(limits.bundleColumn, shown.map { bundle($0).unicodeScalars.count }.max() ?? 0)
+        var severity: Severity?
+        for (i, group) in groups.enumerated() {
+            let heading = group.severity != severity ? 1 : 0
+            let count = group.findings.count
+            let need = heading + 1 + LeftOut.lines(count, shown: min(perRule, count))
+            let reserve = i + 1 < groups.count ? 1 : 0
+            guard out.count + need + reserve <= limits.findingLines else {
+                let rest = groups[i...]
+                out.append("  " + LeftOut.note(rest.count, of: rest.count == 1 ? "rule" : "rules")
+                    + " (\(TextFormatting.grouped(UInt64(rest.reduce(0) { $0 + $1.findings.count }))) findings)"
+                    + TextLimits.howToSeeMore)
+                break
+            }
+            if heading == 1 {
+                let total = r.findings.count { $0.severity == group.severity }
+                out.append("  " + style.severity(group.severity, group.severity.rawValue.uppercased()) + " (\(total))")
+                severity = group.severity
+            }
+            out.append("    \(group.rule.rawValue) (\(count))")
+            for f in group.findings.prefix(perRule) {
                 var flags = [String]()
                 if let isNew = f.isNew { flags.append(isNew ? "new" : "existing") }
                 if f.isAccepted { flags.append("accepted") }
                 let flagText = flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]"
-                out += "    " + TextFormatting.pad(f.ruleID.rawValue, 34) + TextFormatting.pad(bundle(f), width)
-                    + TextFormatting.oneLine(f.message) + flagText + "\n"
+                out.append("      " + TextFormatting.column(bundle(f), width) + TextFormatting.oneLine(f.message) + flagText)
             }
+            if count > perRule { out.append("      " + LeftOut.note(count - perRule) + TextLimits.howToSeeMore) }
         }
+        return out
     }
 
-    private static func bundle(_ f: Finding) -> String {
+    /// The bundle a finding is about, `(build)` for the whole build.
+    static func bundle(_ f: Finding) -> String {
         f.bundle.isEmpty ? "(build)" : TextFormatting.oneLine(f.bundle)
     }
 
-    private static func summary(_ c: BuildComparison, into out: inout String) {
-        out += "\nBUNDLES\n"
-        for b in BundleSummary.all(c) {
-            out += "  \(b.name) [\(b.status.rawValue)]: \(TextFormatting.version(b.old)) → \(TextFormatting.version(b.new)); "
-                + "files +\(b.filesAdded) -\(b.filesRemoved) ~\(b.filesModified); "
-                + "\(TextFormatting.bytes(b.newBytes)) (\(TextFormatting.signedBytes(b.bytesDelta)))\n"
-            if !b.languages.isEmpty || !b.languagesRemoved.isEmpty {
-                var line = "    languages: " + b.languages.joined(separator: " ")
-                if !b.languagesAdded.isEmpty { line += "; added " + b.languagesAdded.joined(separator: " ") }
-                if !b.languagesRemoved.isEmpty { line += "; removed " + b.languagesRemoved.joined(separator: " ") }
-                for r in b.languagesRenamed { line += "; renamed \(r.from) → \(r.to)" }
-                out += line + "\n"
-            }
-        }
-    }
-
-    private static func details(_ c: BuildComparison, into out: inout String) {
-        for b in c.bundles where !b.isEmpty {
-            out += "\n== \(b.name)\n"
-            let inBundle = b.bundle
-            for e in b.files.added {
-                out += "  + \(TextFormatting.path(e.path, in: inBundle)) (\(TextFormatting.bytes(e.size)))\n"
-            }
-            for e in b.files.removed {
-                out += "  - \(TextFormatting.path(e.path, in: inBundle)) (\(TextFormatting.bytes(e.size)))\n"
-            }
-            for m in b.files.modified {
-                let what = m.isModeOnly ? "mode \(m.old.isExecutable ? "755" : "644") → \(m.new.isExecutable ? "755" : "644")"
-                    : "\(TextFormatting.grouped(m.old.size)) → \(TextFormatting.grouped(m.new.size)) B (\(TextFormatting.signed(m.sizeDelta)))"
-                out += "  ~ \(TextFormatting.path(m.path, in: inBundle)): \(what)\n"
-            }
-            for p in b.plistChanges {
-                out += "  plist \(TextFormatting.path(p.path, in: inBundle))"
-                if let f = p.formatChange {
-                    out += ": format \(format(f.oldFormat.rawValue, f.oldEncoding?.rawValue)) → \(format(f.newFormat.rawValue, f.newEncoding?.rawValue))"
-                    if p.isFormatOnly { out += " (values unchanged)" }
-                }
-                out += "\n"
-                if let problem = p.decodeProblem { out += "      undecodable: \(problem)\n" }
-                for k in p.keyChanges {
-                    out += "      \(symbol(k.kind)) \(k.keyPathDescription): \(ValueText.inline(k.oldValue)) → \(ValueText.inline(k.newValue))"
-                    if k.kind == .typeChanged, let o = k.oldValue, let n = k.newValue { out += " (\(o.typeName) → \(n.typeName))" }
-                    out += "\n"
-                }
-            }
-            for n in b.signatureNoise {
-                out += "  ≈ \(TextFormatting.path(n.path, in: inBundle)): \(n.kind.rawValue) (signature noise)\n"
-            }
-        }
-        if !c.outsideBundles.isEmpty {
-            out += "\n== outside bundles\n"
-            for e in c.outsideBundles.added { out += "  + \(e.path)\n" }
-            for e in c.outsideBundles.removed { out += "  - \(e.path)\n" }
-            for m in c.outsideBundles.modified { out += "  ~ \(m.path) (\(TextFormatting.signed(m.sizeDelta)) B)\n" }
-        }
-    }
-
-    private static func moves(_ c: BuildComparison, into out: inout String) {
-        guard !c.moves.isEmpty else { return }
-        out += "\nMOVED RESOURCES\n"
-        for m in c.moves {
-            let targets = m.to.map(\.description).joined(separator: ", ")
-            var line = "  \(m.from) → \(targets) [\(m.kind.rawValue)"
-            if m.fileCount > 1 { line += ", \(m.fileCount) files" }
-            if m.contentChanged { line += ", content changed" }
-            line += "]"
-            if m.crossesBundles { line += " from \(m.fromBundle ?? "(none)") to \(m.toBundle ?? "(none)")" }
-            out += line + "\n"
-        }
-    }
-
-    private static func format(_ format: String, _ encoding: String?) -> String {
-        encoding.map { "\(format) (\($0))" } ?? format
-    }
-
-    private static func symbol(_ kind: PlistKeyChange.Kind) -> String {
-        switch kind {
-        case .added: "+"
-        case .removed: "-"
-        case .changed: "~"
-        case .typeChanged: "!"
-        }
+    /// The closing note of a report that counts key changes instead of listing them.
+    private static func footer(_ c: BuildComparison, limits: TextLimits) -> [String] {
+        guard !limits.listsKeys, c.bundles.contains(where: { $0.plistChanges.contains { !$0.keyChanges.isEmpty } })
+        else { return [] }
+        return ["", "Key changes are counted per property list, not listed: --details lists every one "
+                    + "(--format json and html carry them too)."]
     }
 }

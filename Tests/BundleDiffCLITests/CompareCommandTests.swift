@@ -7,7 +7,7 @@ import TestSupport
         let scratch = try ScratchDirectory("cli")
         let r = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2), "--repo", scratch.path("none")])
         #expect(r.status == 1, "\(r.err)")
-        #expect(r.out.contains("~ CFBundleVersion: \"41\" → \"42\""))
+        #expect(r.out.contains("matched  1.0 (41) → 1.1 (42)"), "\(r.out)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("none")))
         let self_ = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(1), "--fail-on", "warning"])
         #expect(self_.status == 0, "a build compared with itself is identical, not a build that did not grow: \(self_.out)")

@@ -7,7 +7,7 @@ import TestSupport
     @Test func tableSearchMovesEnglishNibsIntoBaseAndStepsTheVersion() throws {
         let old = try Corpus.path("bundles/idb-TableSearch/2016-08-16_d0bac6e029/TableSearch.app")
         let new = try Corpus.path("bundles/idb-TableSearch/2017-11-07_2e9d043354/TableSearch.app")
-        let r = CLIHarness.run(["diff", old, new])
+        let r = CLIHarness.run(["diff", old, new, "--details"])
         #expect(r.status != 2, "\(r.err)")
         #expect(r.out.contains("TableSearch.app/en.lproj → TableSearch.app/Base.lproj [folder"), "\(r.out)")
         #expect(r.out.contains("~ CFBundleVersion: \"1.3\" → \"1.5\""))
@@ -68,13 +68,14 @@ import TestSupport
         let scratch = try ScratchDirectory("sparkle")
         let old = try Self.sparkleLocalizations("2.0.0_85d3fa2e0e", in: scratch)
         let new = try Self.sparkleLocalizations("2.3.0_2a98381dfe", in: scratch)
-        let r = CLIHarness.run(["diff", old, new])
+        let r = CLIHarness.run(["diff", old, new, "--details"])
         #expect(r.status == 1, "\(r.err)")
         #expect(r.out.contains("l10n.string-keys"), "\(r.out)")
         #expect(r.out.contains("fr.lproj/SUUpdatePermissionPrompt.strings lacks 1 key(s) of en ('179.title')"))
         #expect(r.out.contains("pt_BR.lproj was renamed pt-BR.lproj (same language, not a drop)"))
         #expect(r.out.contains("Sparkle.bundle/pt_BR.lproj → Sparkle.bundle/pt-BR.lproj [folder"))
-        let dropped = r.out.split(separator: "\n").filter { $0.contains("l10n.language-dropped") }
+        let lines = r.out.split(separator: "\n")
+        let dropped = lines.drop { !$0.hasPrefix("    l10n.language-dropped (") }.dropFirst().prefix { $0.hasPrefix("      ") }
         #expect(dropped.contains { $0.contains("org.sparkle-project.Sparkle") && $0.contains("no.lproj is gone") })
         #expect(!r.out.contains("pt_BR.lproj is gone"), "a rename is not a drop")
     }

@@ -30,6 +30,8 @@ import TestSupport
             #expect(gate.status == 0, "\(gate.err)")
             out.append(("gate-1.0-1.1.\(suffix)", gate.out.replacingOccurrences(of: CLIHarness.root + "/", with: "")))
         }
+        let details = CLIHarness.run(diffArguments + ["--details", "--report-date", date])
+        out.append(("diff-1.0-1.1-details.txt", details.out))
         for (name, arguments) in historyQueries {
             let r = CLIHarness.run(["history"] + arguments + ["--repo", repo])
             #expect(r.status == 0, "\(r.err)")

@@ -47,7 +47,7 @@ import TestSupport
         #expect(r.err.isEmpty, "\(r.err)")
         #expect(r.out.utf8.count <= 60_000, "\(r.out.utf8.count) bytes")
         #expect(r.out.hasPrefix("**PASS**: 0 failing of 0 findings"), "\(r.out.prefix(200))")
-        #expect(r.out.contains("… and 5952 more not shown"), "3,000 added and 3,002 modified files, 50 shown")
+        #expect(r.out.contains("… and 5,952 more not shown"), "3,000 added and 3,002 modified files, 50 shown")
         #expect(r.out.components(separatedBy: "<details>").count == r.out.components(separatedBy: "</details>").count)
     }
 
