@@ -129,7 +129,9 @@ struct MoveDetector {
         }
     }
 
-    /// `X.nib` (a file) → `X.storyboardc/` or `X.nib/` (a folder of new files).
+    /// `X.nib` (a file) → `X.storyboardc/` or `Base.lproj/X.nib/` (a folder of new files).
+    /// A file that became a folder at its own path (`X.nib` → `X.nib/`) did not move:
+    /// nothing that loads it by name breaks, and its files stay removed and added.
     private mutating func becameFolderPass() {
         var folders: [[UInt8]: Set<BundlePath>] = [:]
         var filesUnder: [BundlePath: [MoveCandidate]] = [:]
@@ -149,7 +151,7 @@ struct MoveDetector {
         for r in freeRemoved { removedByStem[key(r, NameSimilarity.stem(r.relative.name)), default: []].append(r) }
         for (stemKey, rs) in removedByStem.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             guard rs.count == 1, let r = rs.first, let targets = folders[stemKey], targets.count == 1,
-                  let folder = targets.first, let files = filesUnder[folder] else { continue }
+                  let folder = targets.first, folder != r.path, let files = filesUnder[folder] else { continue }
             let free = files.filter { !usedAdded.contains($0.path) }.sorted { $0.path < $1.path }
             guard !free.isEmpty else { continue }
             record(FileMove(kind: .becameFolder, from: r, to: free, contentChanged: true, toFolder: folder))

@@ -11,6 +11,10 @@ public struct BundleSummary: Sendable, Hashable {
     public var filesAdded: Int
     public var filesRemoved: Int
     public var filesModified: Int
+    /// Old files a move accounts for (listed with the moves, not as removed).
+    public var filesMovedAway: Int
+    /// New files a move accounts for (listed with the moves, not as added).
+    public var filesMovedHere: Int
     /// Bytes of the files directly in the bundle (nested bundles excluded).
     public var oldBytes: UInt64
     public var newBytes: UInt64
@@ -27,7 +31,8 @@ public struct BundleSummary: Sendable, Hashable {
         c.bundles.map { b in
             BundleSummary(name: b.name, status: b.status, old: b.old, new: b.new,
                           filesAdded: b.files.added.count, filesRemoved: b.files.removed.count,
-                          filesModified: b.files.modified.count,
+                          filesModified: b.files.modified.count, filesMovedAway: b.files.movedAway.count,
+                          filesMovedHere: b.files.movedHere.count,
                           oldBytes: bytes(of: b.old, in: c.oldIndex), newBytes: bytes(of: b.new, in: c.newIndex),
                           languages: (b.new ?? b.old)?.localizations ?? [], languagesAdded: b.localizationsAdded,
                           languagesRemoved: b.localizationsRemoved, languagesRenamed: b.localizationsRenamed)

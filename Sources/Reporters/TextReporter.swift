@@ -70,7 +70,8 @@ public enum TextReporter {
         out += "\nBUNDLES\n"
         for b in BundleSummary.all(c) {
             out += "  \(b.name) [\(b.status.rawValue)]: \(TextFormatting.version(b.old)) → \(TextFormatting.version(b.new)); "
-                + "files +\(b.filesAdded) -\(b.filesRemoved) ~\(b.filesModified); "
+                + "files +\(b.filesAdded) -\(b.filesRemoved) ~\(b.filesModified)"
+                + (b.filesMovedAway + b.filesMovedHere > 0 ? ", moved -\(b.filesMovedAway) +\(b.filesMovedHere); " : "; ")
                 + "\(TextFormatting.bytes(b.newBytes)) (\(TextFormatting.signedBytes(b.bytesDelta)))\n"
             if !b.languages.isEmpty || !b.languagesRemoved.isEmpty {
                 var line = "    languages: " + b.languages.joined(separator: " ")
@@ -90,7 +91,7 @@ public enum TextReporter {
                 out += "  + \(TextFormatting.path(e.path, in: inBundle)) (\(TextFormatting.bytes(e.size)))\n"
             }
             for e in b.files.removed {
-                out += "  - \(TextFormatting.path(e.path, in: inBundle)) (\(TextFormatting.bytes(e.size)))\n"
+                out += "  - \(TextFormatting.path(e.path, in: b.old ?? inBundle)) (\(TextFormatting.bytes(e.size)))\n"
             }
             for m in b.files.modified {
                 let what = m.isModeOnly ? "mode \(m.old.isExecutable ? "755" : "644") → \(m.new.isExecutable ? "755" : "644")"
@@ -127,12 +128,16 @@ public enum TextReporter {
         guard !c.moves.isEmpty else { return }
         out += "\nMOVED RESOURCES\n"
         for m in c.moves {
-            let targets = m.to.map(\.description).joined(separator: ", ")
-            var line = "  \(m.from) → \(targets) [\(m.kind.rawValue)"
+            let targets = c.toInBundle(m).map(\.description).joined(separator: ", ")
+            var line = "  \(c.fromInBundle(m)) → \(targets) [\(m.kind.rawValue)"
             if m.fileCount > 1 { line += ", \(m.fileCount) files" }
             if m.contentChanged { line += ", content changed" }
             line += "]"
-            if m.crossesBundles { line += " from \(m.fromBundle ?? "(none)") to \(m.toBundle ?? "(none)")" }
+            if m.crossesBundles {
+                line += " from \(TextFormatting.oneLine(m.fromBundle ?? "(none)")) to \(TextFormatting.oneLine(m.toBundle ?? "(none)"))"
+            } else if let bundle = m.fromBundle {
+                line += " in \(TextFormatting.oneLine(bundle))"
+            }
             out += line + "\n"
         }
     }

@@ -25,7 +25,7 @@ import Testing
         let example = ResourceMovedRule.description.triggeringExamples[1]
         let f = findings(of: .resourceMoved, example)
         #expect(f.count == 1)
-        #expect(f.first?.message.hasPrefix("folder Example.app/Sounds/ (3 files) moved to Example.app/Media/Sounds/") == true)
+        #expect(f.first?.message.hasPrefix("folder Sounds/ (3 files) moved to Media/Sounds/") == true)
         #expect(f.first?.paths == [BundlePath("Example.app/Media/Sounds")])
         #expect(f.first?.isNew == nil)
     }
