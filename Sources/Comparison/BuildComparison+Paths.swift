@@ -13,8 +13,17 @@ extension BuildComparison {
         move.to.map { Self.inBundle($0, newIndex) }
     }
 
-    private static func inBundle(_ path: BundlePath, _ index: SnapshotIndex) -> BundlePath {
-        guard let owner = index.owner(of: path), let rel = path.relative(to: owner.path), !rel.isRoot else { return path }
+    /// A path of the old build relative to its outermost bundle (`PlugIns/Share.appex/Share`,
+    /// whether the app sits at the top or in an `.ipa`'s `Payload/`); outside bundles, itself.
+    public func pathInApp(old path: BundlePath) -> BundlePath { Self.inBundle(path, oldIndex, outermost: true) }
+
+    /// A path of the new build relative to its outermost bundle.
+    public func pathInApp(new path: BundlePath) -> BundlePath { Self.inBundle(path, newIndex, outermost: true) }
+
+    private static func inBundle(_ path: BundlePath, _ index: SnapshotIndex, outermost: Bool = false) -> BundlePath {
+        guard let owner = index.owner(of: path) else { return path }
+        let root = outermost ? index.outermost(of: owner) : owner
+        guard let rel = path.relative(to: root.path), !rel.isRoot else { return path }
         return rel
     }
 }

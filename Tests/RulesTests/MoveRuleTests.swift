@@ -37,6 +37,33 @@ import Testing
         #expect(f.first?.message.contains("Bundle.main lookups no longer find it") == true)
     }
 
+    @Test func betweenTwoFrameworksTheAdviceIsAboutTheFrameworkNotBundleMain() {
+        let old = MovedBetweenBundlesRule.build(["Example.app/Frameworks/Core.framework/Colors.json": "{tint}"],
+                                                nested: ["Example.app/Frameworks/UI.framework": "com.example.ui"])
+        let new = MovedBetweenBundlesRule.build(["Example.app/Frameworks/UI.framework/Colors.json": "{tint}"],
+                                                nested: ["Example.app/Frameworks/UI.framework": "com.example.ui"])
+        let f = all(old, new)
+        #expect(f.map(\.ruleID) == [.movedBetweenBundles])
+        let message = f.first?.message ?? ""
+        #expect(!message.contains("Bundle.main"), "\(message)")
+        #expect(message.contains("lookups through the com.example.core bundle"), "\(message)")
+        #expect(message.contains("load it through the com.example.ui bundle"), "\(message)")
+        #expect(message.hasPrefix("Colors.json moved from com.example.core to com.example.ui (Colors.json)"), "\(message)")
+    }
+
+    @Test func outOfAFrameworkIntoTheAppSaysBundleMain() {
+        let f = all(MovedBetweenBundlesRule.build(["Example.app/Frameworks/Core.framework/Colors.json": "{tint}"]),
+                    MovedBetweenBundlesRule.build(["Example.app/Colors.json": "{tint}"]))
+        #expect(f.first?.message.contains("it is now in the app: load it through Bundle.main") == true,
+                "\(f.map(\.message))")
+    }
+
+    @Test func replacedFrameworkIsNoMoveFinding() throws {
+        let example = MovedBetweenBundlesRule.description.nonTriggeringExamples[1]
+        let f = all(try #require(example.old), example.new)
+        #expect(f.isEmpty, "\(f.map(\.message))")
+    }
+
     @Test func localizationMoveExplainsTheDirection() {
         let into = findings(of: .localizationMove, LocalizationMoveRule.description.triggeringExamples[0])
         #expect(into.first?.message.contains("it now exists only for en") == true)
