@@ -21,6 +21,7 @@ extension ReportDocument {
             old = b.old.map(Versions.init)
             new = b.new.map(Versions.init)
             summary = Summary(filesAdded: s.filesAdded, filesRemoved: s.filesRemoved, filesModified: s.filesModified,
+                              filesMovedAway: s.filesMovedAway, filesMovedHere: s.filesMovedHere,
                               oldBytes: s.oldBytes, newBytes: s.newBytes, bytesDelta: s.bytesDelta,
                               languages: s.languages, languagesAdded: s.languagesAdded,
                               languagesRemoved: s.languagesRemoved,
@@ -36,6 +37,10 @@ extension ReportDocument {
         var filesAdded: Int
         var filesRemoved: Int
         var filesModified: Int
+        /// Old files a move accounts for (in `moves`, not in `files.removed`).
+        var filesMovedAway: Int
+        /// New files a move accounts for (in `moves`, not in `files.added`).
+        var filesMovedHere: Int
         var oldBytes: UInt64
         var newBytes: UInt64
         var bytesDelta: Int64
