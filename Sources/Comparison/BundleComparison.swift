@@ -52,7 +52,8 @@ public struct BundleComparison: Sendable, Hashable {
     /// Whether this is an outermost bundle (no containing bundle).
     public var isOutermost: Bool { (new ?? old)?.parentPath == nil }
 
-    /// Whether nothing changed in this bundle.
+    /// Whether nothing changed in this bundle (files it lost or gained by a move aside:
+    /// those are in `files.movedAway` / `files.movedHere` and the build's moves).
     public var isEmpty: Bool {
         files.isEmpty && plistChanges.isEmpty && signatureNoise.isEmpty
             && localizationsAdded.isEmpty && localizationsRemoved.isEmpty && localizationsRenamed.isEmpty

@@ -23,10 +23,12 @@ public struct FileChanges: Sendable, Hashable {
         self.movedHere = movedHere
     }
 
-    /// Whether nothing changed here, moved files included.
-    public var isEmpty: Bool {
-        added.isEmpty && removed.isEmpty && modified.isEmpty && movedAway.isEmpty && movedHere.isEmpty
-    }
+    /// Whether no file is listed as added, removed or modified (moved files aside: they
+    /// are listed with the moves).
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && modified.isEmpty }
+
+    /// Whether a move took files away from here or brought files here.
+    public var hasMoves: Bool { !movedAway.isEmpty || !movedHere.isEmpty }
 
     /// Takes the files a move accounts for out of `added` and `removed`, into `movedHere`
     /// and `movedAway`.

@@ -84,13 +84,15 @@ struct MoveDetector {
         }
     }
 
-    /// Same file name in another folder, similar size.
+    /// Same file name in another folder, similar size. Inside a compiled package
+    /// (`X.storyboardc/`, `X.nib/`, `X.momd/`) the package name must match too: every
+    /// compiled storyboard has an `Info.plist`, and one storyboard's is not another's.
     private mutating func sameNamePass() {
         var addedByName: [[UInt8]: [MoveCandidate]] = [:]
-        for a in freeAdded { addedByName[a.relative.name, default: []].append(a) }
+        for a in freeAdded { addedByName[nameKey(a), default: []].append(a) }
         var removedByName: [[UInt8]: [MoveCandidate]] = [:]
-        for r in freeRemoved where addedByName[r.relative.name] != nil {
-            removedByName[r.relative.name, default: []].append(r)
+        for r in freeRemoved where addedByName[nameKey(r)] != nil {
+            removedByName[nameKey(r), default: []].append(r)
         }
         for name in removedByName.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             guard let rs = removedByName[name], let adds = addedByName[name] else { continue }
@@ -160,6 +162,17 @@ struct MoveDetector {
 
     private func key(_ c: MoveCandidate, _ bytes: [UInt8]) -> [UInt8] {
         Array((c.bundle ?? "").utf8) + [0] + bytes
+    }
+
+    /// The file name, and the names of the packages (folders with an extension, `.lproj`
+    /// aside) it lies in.
+    private func nameKey(_ c: MoveCandidate) -> [UInt8] {
+        var out = c.relative.name
+        for component in c.relative.components.dropLast()
+        where !NameSimilarity.pathExtension(component).isEmpty && !LanguageCode.isLocalizationFolderName(component) {
+            out += [0] + component
+        }
+        return out
     }
 
     private func folderKey(_ c: MoveCandidate) -> [UInt8] {

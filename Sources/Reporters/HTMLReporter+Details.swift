@@ -35,7 +35,7 @@ extension HTMLReporter {
     /// `removedIn`: the old side's bundle, which removed paths are relative to.
     private static func files(_ changes: FileChanges, in bundle: BundleInfo?, removedIn: BundleInfo?,
                               into out: inout String) {
-        guard !changes.added.isEmpty || !changes.removed.isEmpty || !changes.modified.isEmpty else { return }
+        guard !changes.isEmpty else { return }
         var rows: [String] = []
         func row(_ kind: String, _ path: BundlePath, _ old: String, _ new: String, _ change: String) {
             let side = kind == "removed" ? removedIn ?? bundle : bundle

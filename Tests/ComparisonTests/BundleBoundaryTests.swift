@@ -82,6 +82,16 @@ import TestSupport
         #expect(c.mainBundle?.files.added.count == 2)
     }
 
+    @Test func oneCompiledStoryboardsInfoPlistIsNotAnothers() {
+        let c = TestBuild.compare(
+            TestBuild().files(["A.app/Base.lproj/Main.storyboardc/Info.plist": "<plist>main-1</plist>",
+                               "A.app/en.lproj/Help.storyboardc/Info.plist": "<plist>help-1</plist>", "A.app/K": "k"]),
+            TestBuild().files(["A.app/Base.lproj/Onboarding.storyboardc/Info.plist": "<plist>onboard</plist>",
+                               "A.app/Base.lproj/Help.storyboardc/Info.plist": "<plist>help-2</plist>", "A.app/K": "k"]))
+        #expect(c.moves.map { c.fromInBundle($0) } == [BundlePath("en.lproj/Help.storyboardc/Info.plist")], "\(c.moves)")
+        #expect(c.mainBundle?.files.removed.map(\.path) == [BundlePath("A.app/Base.lproj/Main.storyboardc/Info.plist")])
+    }
+
     @Test func outsideFilesDoNotPairWithBundleFiles() {
         let c = TestBuild.compare(TestBuild().files(["A.app/notes.txt": "release notes", "A.app/K": "k"]),
                                   TestBuild().files(["Metadata/notes.txt": "release notes", "A.app/K": "k"]))
