@@ -58,6 +58,7 @@ public enum Comparer {
             bundles.append(result)
         }
         SignatureNoiseClassifier(oldIndex: oldIndex, newIndex: newIndex).classify(&bundles)
+        BundleReplacement.link(&bundles, old: oldIndex, new: newIndex)
         var outsideResult = outside
         outsideResult.setAsideMoved(removed: goneRemoved, added: goneAdded)
         let movedPlists = fileMoves.filter { $0.contentChanged && $0.to.count == 1 }.compactMap { m in

@@ -8,6 +8,9 @@ public struct BundleSummary: Sendable, Hashable {
     public var status: BundleComparison.Status
     public var old: BundleInfo?
     public var new: BundleInfo?
+    /// A removed bundle's replacement, or the bundle an added one replaced (names).
+    public var replacedBy: String?
+    public var replaces: String?
     public var filesAdded: Int
     public var filesRemoved: Int
     public var filesModified: Int
@@ -24,12 +27,19 @@ public struct BundleSummary: Sendable, Hashable {
     public var languagesRemoved: [String]
     public var languagesRenamed: [LocalizationRename]
 
+    /// `removed`, `added`, `matched`; with the replacement when there is one
+    /// (`removed, replaced by com.example.new`).
+    public var statusText: String {
+        status.rawValue + (replacedBy.map { ", replaced by \($0)" } ?? "") + (replaces.map { ", replaces \($0)" } ?? "")
+    }
+
     public var bytesDelta: Int64 { Int64(clamping: newBytes) &- Int64(clamping: oldBytes) }
 
     /// The summaries of every bundle in the comparison, in its order.
     public static func all(_ c: BuildComparison) -> [BundleSummary] {
         c.bundles.map { b in
-            BundleSummary(name: b.name, status: b.status, old: b.old, new: b.new,
+            BundleSummary(name: b.name, status: b.status, old: b.old, new: b.new, replacedBy: b.replacedBy,
+                          replaces: b.replaces,
                           filesAdded: b.files.added.count, filesRemoved: b.files.removed.count,
                           filesModified: b.files.modified.count, filesMovedAway: b.files.movedAway.count,
                           filesMovedHere: b.files.movedHere.count,

@@ -8,6 +8,10 @@ extension ReportDocument {
     struct BundleEntry: Encodable {
         var name: String
         var status: String
+        /// A removed bundle's replacement (an added bundle's name), when the builds show one.
+        var replacedBy: String?
+        /// The removed bundle an added one replaced.
+        var replaces: String?
         var old: Versions?
         var new: Versions?
         var summary: Summary
@@ -18,6 +22,8 @@ extension ReportDocument {
         init(_ b: BundleComparison, summary s: BundleSummary) {
             name = b.name
             status = b.status.rawValue
+            replacedBy = b.replacedBy
+            replaces = b.replaces
             old = b.old.map(Versions.init)
             new = b.new.map(Versions.init)
             summary = Summary(filesAdded: s.filesAdded, filesRemoved: s.filesRemoved, filesModified: s.filesModified,

@@ -69,7 +69,7 @@ public enum TextReporter {
     private static func summary(_ c: BuildComparison, into out: inout String) {
         out += "\nBUNDLES\n"
         for b in BundleSummary.all(c) {
-            out += "  \(b.name) [\(b.status.rawValue)]: \(TextFormatting.version(b.old)) → \(TextFormatting.version(b.new)); "
+            out += "  \(b.name) [\(TextFormatting.oneLine(b.statusText))]: \(TextFormatting.version(b.old)) → \(TextFormatting.version(b.new)); "
                 + "files +\(b.filesAdded) -\(b.filesRemoved) ~\(b.filesModified)"
                 + (b.filesMovedAway + b.filesMovedHere > 0 ? ", moved -\(b.filesMovedAway) +\(b.filesMovedHere); " : "; ")
                 + "\(TextFormatting.bytes(b.newBytes)) (\(TextFormatting.signedBytes(b.bytesDelta)))\n"

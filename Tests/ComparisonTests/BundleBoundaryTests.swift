@@ -32,6 +32,7 @@ import TestSupport
             let all = c.oldIndex.files(of: try #require(b.old))
             #expect(b.files.removed.count == all.count && all.count == 6, "\(b.files)")
             #expect(b.files.movedAway.isEmpty)
+            #expect(b.replacedBy == nil, "one shared strings file is no evidence of a replacement")
         }
         for b in added {
             let all = c.newIndex.files(of: try #require(b.new))
@@ -39,6 +40,27 @@ import TestSupport
             #expect(b.files.movedHere.isEmpty)
             #expect(b.plistChanges.isEmpty, "an added bundle's Info.plist is not a changed one: \(b.plistChanges)")
         }
+    }
+
+    @Test func aBundleHoldingTheOldOnesResourcesReplacedIt() {
+        let old = TestBuild().bundle("A.app/PlugIns/Old.appex", kind: .appex, id: "com.example.old")
+            .bundle("A.app/Frameworks/Other.framework", kind: .framework, id: "com.example.other")
+            .files(["A.app/PlugIns/Old.appex/Old": "binary-old", "A.app/PlugIns/Old.appex/Info.plist": "<plist>old</plist>",
+                    "A.app/PlugIns/Old.appex/a.png": "aaaa", "A.app/PlugIns/Old.appex/b.png": "bbbb",
+                    "A.app/PlugIns/Old.appex/c.png": "cccc", "A.app/Frameworks/Other.framework/x": "xxxx"])
+        let new = TestBuild().bundle("A.app/PlugIns/New.appex", kind: .appex, id: "com.example.new")
+            .bundle("A.app/PlugIns/Side.appex", kind: .appex, id: "com.example.side")
+            .bundle("A.app/Frameworks/Other.framework", kind: .framework, id: "com.example.other")
+            .files(["A.app/PlugIns/New.appex/New": "binary-new", "A.app/PlugIns/New.appex/Info.plist": "<plist>new</plist>",
+                    "A.app/PlugIns/New.appex/img/a.png": "aaaa", "A.app/PlugIns/New.appex/img/b.png": "bbbb",
+                    "A.app/PlugIns/Side.appex/c.png": "cccc", "A.app/PlugIns/Side.appex/Side": "side",
+                    "A.app/Frameworks/Other.framework/x": "xxxx"])
+        let c = TestBuild.compare(old, new)
+        #expect(c.moves.isEmpty, "\(c.moves)")
+        #expect(c.bundles.first { $0.name == "com.example.old" }?.replacedBy == "com.example.new")
+        #expect(c.bundles.first { $0.name == "com.example.new" }?.replaces == "com.example.old")
+        #expect(c.bundles.first { $0.name == "com.example.side" }?.replaces == nil)
+        #expect(c.bundles.first { $0.name == "com.example.old" }?.files.removed.count == 5)
     }
 
     @Test func structureOfABundleNeverMovesEvenBetweenMatchedBundles() {
