@@ -29,6 +29,11 @@ public struct BundleComparison: Sendable, Hashable {
     public var localizationsRemoved: [String]
     /// Folders renamed to another spelling of the same language (`pt_BR` → `pt-BR`).
     public var localizationsRenamed: [LocalizationRename]
+    /// For a removed bundle: the added bundle that replaced it (see `BundleReplacement`
+    /// for the evidence), else nil.
+    public var replacedBy: String?
+    /// For an added bundle: the removed bundle it replaced, else nil.
+    public var replaces: String?
 
     public init(status: Status, old: BundleInfo?, new: BundleInfo?, name: String,
                 files: FileChanges = FileChanges(), plistChanges: [PlistFileChange] = [],
@@ -44,6 +49,8 @@ public struct BundleComparison: Sendable, Hashable {
         self.localizationsAdded = localizationsAdded
         self.localizationsRemoved = localizationsRemoved
         self.localizationsRenamed = localizationsRenamed
+        self.replacedBy = nil
+        self.replaces = nil
     }
 
     /// The bundle as the newer side has it, else the older.
@@ -52,7 +59,8 @@ public struct BundleComparison: Sendable, Hashable {
     /// Whether this is an outermost bundle (no containing bundle).
     public var isOutermost: Bool { (new ?? old)?.parentPath == nil }
 
-    /// Whether nothing changed in this bundle.
+    /// Whether nothing changed in this bundle (files it lost or gained by a move aside:
+    /// those are in `files.movedAway` / `files.movedHere` and the build's moves).
     public var isEmpty: Bool {
         files.isEmpty && plistChanges.isEmpty && signatureNoise.isEmpty
             && localizationsAdded.isEmpty && localizationsRemoved.isEmpty && localizationsRenamed.isEmpty

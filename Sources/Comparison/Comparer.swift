@@ -17,28 +17,38 @@ public enum Comparer {
                 old: pair.old.map { rooted(oldIndex.files(of: $0), at: $0.path) } ?? [:],
                 new: pair.new.map { rooted(newIndex.files(of: $0), at: $0.path) } ?? [:])
             raw.append(changes)
-            removedCandidates += changes.removed.map { candidate($0, bundle: pair.name, root: pair.old?.path) }
-            addedCandidates += changes.added.map { candidate($0, bundle: pair.name, root: pair.new?.path) }
+            // A removed bundle's files did not move anywhere: the bundle went (a bundle-level
+            // fact). A bundle's anatomy (Info.plist, signature, executable, headers) never
+            // moves: it belongs to the bundle's identity.
+            if let o = pair.old, pair.new != nil {
+                removedCandidates += changes.removed.filter { !BundleStructure.isStructural($0, of: o) }
+                    .map { candidate($0, bundle: pair.name, root: o.path) }
+            }
+            if let n = pair.new {
+                addedCandidates += changes.added.filter { !BundleStructure.isStructural($0, of: n) }
+                    .map { candidate($0, bundle: pair.name, root: n.path) }
+            }
         }
         let outside = fileChanges(old: rooted(outsideFiles(oldIndex), at: .root),
                                   new: rooted(outsideFiles(newIndex), at: .root))
-        removedCandidates += outside.removed.map { candidate($0, bundle: nil, root: nil) }
-        addedCandidates += outside.added.map { candidate($0, bundle: nil, root: nil) }
 
-        // Signature files are rewritten by every signing, never moved by anyone: a replaced
-        // extension must not show its `_CodeSignature/CodeResources` as moved.
-        removedCandidates.removeAll { SignatureNoiseClassifier.isSignatureFile($0.relative) }
-        addedCandidates.removeAll { SignatureNoiseClassifier.isSignatureFile($0.relative) }
+        // Files outside every bundle (an archive's metadata, an ipa's SwiftSupport) and
+        // files inside bundles are different worlds: a move is looked for within each.
         var detector = MoveDetector(removed: removedCandidates, added: addedCandidates)
-        let fileMoves = detector.detect()
-        let goneRemoved = detector.consumedRemoved, goneAdded = detector.consumedAdded
+        var outsideDetector = MoveDetector(
+            removed: outside.removed.filter { !SignatureNoiseClassifier.isSignatureFile($0.path) }
+                .map { candidate($0, bundle: nil, root: nil) },
+            added: outside.added.filter { !SignatureNoiseClassifier.isSignatureFile($0.path) }
+                .map { candidate($0, bundle: nil, root: nil) })
+        let fileMoves = detector.detect() + outsideDetector.detect()
+        let goneRemoved = detector.consumedRemoved.union(outsideDetector.consumedRemoved)
+        let goneAdded = detector.consumedAdded.union(outsideDetector.consumedAdded)
         let moves = MoveAggregator(oldIndex: oldIndex, newIndex: newIndex).aggregate(fileMoves)
 
         var bundles: [BundleComparison] = []
         for (pair, changes) in zip(pairs, raw) {
             var files = changes
-            files.removed.removeAll { goneRemoved.contains($0.path) }
-            files.added.removeAll { goneAdded.contains($0.path) }
+            files.setAsideMoved(removed: goneRemoved, added: goneAdded)
             let status: BundleComparison.Status = pair.old == nil ? .added : (pair.new == nil ? .removed : .matched)
             var result = BundleComparison(status: status, old: pair.old, new: pair.new, name: pair.name, files: files)
             result.plistChanges = plistChanges(files.modified.map { ($0.old.path, $0.new.path) }, old: old, new: new)
@@ -48,9 +58,9 @@ public enum Comparer {
             bundles.append(result)
         }
         SignatureNoiseClassifier(oldIndex: oldIndex, newIndex: newIndex).classify(&bundles)
+        BundleReplacement.link(&bundles, old: oldIndex, new: newIndex)
         var outsideResult = outside
-        outsideResult.removed.removeAll { goneRemoved.contains($0.path) }
-        outsideResult.added.removeAll { goneAdded.contains($0.path) }
+        outsideResult.setAsideMoved(removed: goneRemoved, added: goneAdded)
         let movedPlists = fileMoves.filter { $0.contentChanged && $0.to.count == 1 }.compactMap { m in
             m.to.first.map { (m.from.path, $0.path) }
         }

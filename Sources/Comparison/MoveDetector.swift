@@ -84,13 +84,15 @@ struct MoveDetector {
         }
     }
 
-    /// Same file name in another folder, similar size.
+    /// Same file name in another folder, similar size. Inside a compiled package
+    /// (`X.storyboardc/`, `X.nib/`, `X.momd/`) the package name must match too: every
+    /// compiled storyboard has an `Info.plist`, and one storyboard's is not another's.
     private mutating func sameNamePass() {
         var addedByName: [[UInt8]: [MoveCandidate]] = [:]
-        for a in freeAdded { addedByName[a.relative.name, default: []].append(a) }
+        for a in freeAdded { addedByName[nameKey(a), default: []].append(a) }
         var removedByName: [[UInt8]: [MoveCandidate]] = [:]
-        for r in freeRemoved where addedByName[r.relative.name] != nil {
-            removedByName[r.relative.name, default: []].append(r)
+        for r in freeRemoved where addedByName[nameKey(r)] != nil {
+            removedByName[nameKey(r), default: []].append(r)
         }
         for name in removedByName.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             guard let rs = removedByName[name], let adds = addedByName[name] else { continue }
@@ -129,7 +131,9 @@ struct MoveDetector {
         }
     }
 
-    /// `X.nib` (a file) → `X.storyboardc/` or `X.nib/` (a folder of new files).
+    /// `X.nib` (a file) → `X.storyboardc/` or `Base.lproj/X.nib/` (a folder of new files).
+    /// A file that became a folder at its own path (`X.nib` → `X.nib/`) did not move:
+    /// nothing that loads it by name breaks, and its files stay removed and added.
     private mutating func becameFolderPass() {
         var folders: [[UInt8]: Set<BundlePath>] = [:]
         var filesUnder: [BundlePath: [MoveCandidate]] = [:]
@@ -149,7 +153,7 @@ struct MoveDetector {
         for r in freeRemoved { removedByStem[key(r, NameSimilarity.stem(r.relative.name)), default: []].append(r) }
         for (stemKey, rs) in removedByStem.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) }) {
             guard rs.count == 1, let r = rs.first, let targets = folders[stemKey], targets.count == 1,
-                  let folder = targets.first, let files = filesUnder[folder] else { continue }
+                  let folder = targets.first, folder != r.path, let files = filesUnder[folder] else { continue }
             let free = files.filter { !usedAdded.contains($0.path) }.sorted { $0.path < $1.path }
             guard !free.isEmpty else { continue }
             record(FileMove(kind: .becameFolder, from: r, to: free, contentChanged: true, toFolder: folder))
@@ -158,6 +162,17 @@ struct MoveDetector {
 
     private func key(_ c: MoveCandidate, _ bytes: [UInt8]) -> [UInt8] {
         Array((c.bundle ?? "").utf8) + [0] + bytes
+    }
+
+    /// The file name, and the names of the packages (folders with an extension, `.lproj`
+    /// aside) it lies in.
+    private func nameKey(_ c: MoveCandidate) -> [UInt8] {
+        var out = c.relative.name
+        for component in c.relative.components.dropLast()
+        where !NameSimilarity.pathExtension(component).isEmpty && !LanguageCode.isLocalizationFolderName(component) {
+            out += [0] + component
+        }
+        return out
     }
 
     private func folderKey(_ c: MoveCandidate) -> [UInt8] {

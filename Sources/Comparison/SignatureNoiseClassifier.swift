@@ -25,6 +25,7 @@ struct SignatureNoiseClassifier {
             }
             if let path = bundles[i].new?.path {
                 contentChanged[path] = bundles[i].status != .matched || !bundles[i].files.isEmpty
+                    || bundles[i].files.hasMoves
             }
         }
     }

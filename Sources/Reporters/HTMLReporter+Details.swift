@@ -14,7 +14,7 @@ extension HTMLReporter {
                 + "\(b.plistChanges.count) property list\(b.plistChanges.count == 1 ? "" : "s")"
             out += "<details open>\n<summary><h3>\(HTMLEscaping.isolated(b.name))</h3> "
                 + "<span class=\"muted\">\(counts)</span></summary>\n"
-            files(b.files, in: b.bundle, into: &out)
+            files(b.files, in: b.bundle, removedIn: b.old, into: &out)
             plists(b, into: &out)
             if !b.signatureNoise.isEmpty {
                 out += "<p class=\"note\">Signature noise (re-signing only): "
@@ -26,17 +26,20 @@ extension HTMLReporter {
         }
         if !c.outsideBundles.isEmpty {
             out += "<details open>\n<summary><h3>Outside bundles</h3></summary>\n"
-            files(c.outsideBundles, in: nil, into: &out)
+            files(c.outsideBundles, in: nil, removedIn: nil, into: &out)
             out += "</details>\n"
         }
         out += "</section>\n"
     }
 
-    private static func files(_ changes: FileChanges, in bundle: BundleInfo?, into out: inout String) {
+    /// `removedIn`: the old side's bundle, which removed paths are relative to.
+    private static func files(_ changes: FileChanges, in bundle: BundleInfo?, removedIn: BundleInfo?,
+                              into out: inout String) {
         guard !changes.isEmpty else { return }
         var rows: [String] = []
         func row(_ kind: String, _ path: BundlePath, _ old: String, _ new: String, _ change: String) {
-            rows.append("<tr><td class=\"kind-\(kind)\">\(kind)</td><td><code>\(HTMLEscaping.path(TextFormatting.path(path, in: bundle)))"
+            let side = kind == "removed" ? removedIn ?? bundle : bundle
+            rows.append("<tr><td class=\"kind-\(kind)\">\(kind)</td><td><code>\(HTMLEscaping.path(TextFormatting.path(path, in: side)))"
                 + "</code></td><td class=\"num\">\(old)</td><td class=\"num\">\(new)</td><td class=\"num\">\(change)</td></tr>\n")
         }
         for e in changes.added { row("added", e.path, "—", TextFormatting.grouped(e.size), TextFormatting.signed(Int64(clamping: e.size))) }

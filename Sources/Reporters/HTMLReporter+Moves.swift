@@ -12,8 +12,8 @@ extension HTMLReporter {
         out += "<thead><tr><th scope=\"col\">Old path</th><th scope=\"col\"><span aria-hidden=\"true\">→ </span>New path</th>"
             + "<th scope=\"col\">Kind</th><th scope=\"col\" class=\"num\">Files</th><th scope=\"col\">Bundle</th></tr></thead>\n<tbody>\n"
         for m in moves.prefix(rowLimit) {
-            out += "<tr><td><code>\(HTMLEscaping.isolated(m.from.description))</code></td>"
-            out += "<td>" + m.to.map { "<code><span aria-hidden=\"true\">→ </span>\(HTMLEscaping.isolated($0.description))</code>" }
+            out += "<tr><td><code>\(HTMLEscaping.isolated(r.comparison.fromInBundle(m).description))</code></td>"
+            out += "<td>" + r.comparison.toInBundle(m).map { "<code><span aria-hidden=\"true\">→ </span>\(HTMLEscaping.isolated($0.description))</code>" }
                 .joined(separator: "<br>") + "</td>"
             out += "<td>\(kind(m))</td><td class=\"num\">\(m.fileCount)</td><td>\(bundles(m))</td></tr>\n"
         }

@@ -23,13 +23,14 @@ struct HTMLSizeChart {
         HTMLSizeChart(bars: top(summaries.map { Bar(label: shortened($0.name), name: $0.name, delta: $0.bytesDelta) }, limit))
     }
 
-    /// The files added, removed or modified with the largest size changes (paths in the build).
+    /// The files added, removed or modified with the largest size changes (paths relative
+    /// to the app on each side, so an `.ipa` and a folder build read alike).
     static func files(_ c: BuildComparison, limit: Int) -> HTMLSizeChart {
         var bars: [Bar] = []
         for changes in c.bundles.map(\.files) + [c.outsideBundles] {
-            for e in changes.added { bars.append(bar(e.path, Int64(clamping: e.size))) }
-            for e in changes.removed { bars.append(bar(e.path, -Int64(clamping: e.size))) }
-            for m in changes.modified { bars.append(bar(m.path, m.sizeDelta)) }
+            for e in changes.added { bars.append(bar(c.pathInApp(new: e.path), Int64(clamping: e.size))) }
+            for e in changes.removed { bars.append(bar(c.pathInApp(old: e.path), -Int64(clamping: e.size))) }
+            for m in changes.modified { bars.append(bar(c.pathInApp(new: m.path), m.sizeDelta)) }
         }
         return HTMLSizeChart(bars: top(bars, limit))
     }

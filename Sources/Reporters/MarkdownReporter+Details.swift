@@ -10,7 +10,9 @@ extension MarkdownReporter {
         func path(_ p: BundlePath) -> String { MarkdownText.inline(TextFormatting.path(p, in: inBundle)) }
         var files = MarkdownTable("Change", "Path", "Size")
         for e in b.files.added { files.add("added", path(e.path), TextFormatting.bytes(e.size)) }
-        for e in b.files.removed { files.add("removed", path(e.path), TextFormatting.bytes(e.size)) }
+        for e in b.files.removed {
+            files.add("removed", MarkdownText.inline(TextFormatting.path(e.path, in: b.old ?? inBundle)), TextFormatting.bytes(e.size))
+        }
         for m in b.files.modified { files.add("modified", path(m.path), modification(m)) }
         for n in b.signatureNoise { files.add("signature noise", path(n.path), n.kind.rawValue) }
         var plists = MarkdownTable("Property list", "Key", "Change", "Old", "New")
@@ -45,15 +47,20 @@ extension MarkdownReporter {
         return section("Outside bundles: \(files.rows.count) file(s)", [files], budget: budget)
     }
 
-    static func moves(_ moves: [ResourceMove], budget: Int) -> String? {
+    static func moves(_ c: BuildComparison, budget: Int) -> String? {
+        let moves = c.moves
         var table = MarkdownTable("From", "To", "Kind")
         for m in moves {
             var kind = m.kind.rawValue
             if m.fileCount > 1 { kind += ", \(m.fileCount) files" }
             if m.contentChanged { kind += ", content changed" }
-            if m.crossesBundles { kind += ", from \(m.fromBundle ?? "(none)") to \(m.toBundle ?? "(none)")" }
-            table.add(MarkdownText.inline(m.from.description),
-                      MarkdownText.inline(m.to.map(\.description).joined(separator: ", ")), MarkdownText.inline(kind))
+            if m.crossesBundles {
+                kind += ", from \(m.fromBundle ?? "(none)") to \(m.toBundle ?? "(none)")"
+            } else if let bundle = m.fromBundle {
+                kind += ", in \(bundle)"
+            }
+            table.add(MarkdownText.inline(c.fromInBundle(m).description),
+                      MarkdownText.inline(c.toInBundle(m).map(\.description).joined(separator: ", ")), MarkdownText.inline(kind))
         }
         return section("Moved resources: \(moves.count)", [table], budget: budget)
     }

@@ -20,7 +20,7 @@ public enum MarkdownReporter {
             if !r.comparison.outsideBundles.isEmpty {
                 page.add(outside(r.comparison.outsideBundles, budget: page.remaining))
             }
-            if !r.comparison.moves.isEmpty { page.add(moves(r.comparison.moves, budget: page.remaining)) }
+            if !r.comparison.moves.isEmpty { page.add(moves(r.comparison, budget: page.remaining)) }
             for change in r.localization { page.add(localization(change, budget: page.remaining)) }
         }
         return page.finished()

@@ -8,6 +8,10 @@ extension ReportDocument {
     struct BundleEntry: Encodable {
         var name: String
         var status: String
+        /// A removed bundle's replacement (an added bundle's name), when the builds show one.
+        var replacedBy: String?
+        /// The removed bundle an added one replaced.
+        var replaces: String?
         var old: Versions?
         var new: Versions?
         var summary: Summary
@@ -18,9 +22,12 @@ extension ReportDocument {
         init(_ b: BundleComparison, summary s: BundleSummary) {
             name = b.name
             status = b.status.rawValue
+            replacedBy = b.replacedBy
+            replaces = b.replaces
             old = b.old.map(Versions.init)
             new = b.new.map(Versions.init)
             summary = Summary(filesAdded: s.filesAdded, filesRemoved: s.filesRemoved, filesModified: s.filesModified,
+                              filesMovedAway: s.filesMovedAway, filesMovedHere: s.filesMovedHere,
                               oldBytes: s.oldBytes, newBytes: s.newBytes, bytesDelta: s.bytesDelta,
                               languages: s.languages, languagesAdded: s.languagesAdded,
                               languagesRemoved: s.languagesRemoved,
@@ -36,6 +43,10 @@ extension ReportDocument {
         var filesAdded: Int
         var filesRemoved: Int
         var filesModified: Int
+        /// Old files a move accounts for (in `moves`, not in `files.removed`).
+        var filesMovedAway: Int
+        /// New files a move accounts for (in `moves`, not in `files.added`).
+        var filesMovedHere: Int
         var oldBytes: UInt64
         var newBytes: UInt64
         var bytesDelta: Int64

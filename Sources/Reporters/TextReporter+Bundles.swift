@@ -56,9 +56,10 @@ extension TextReporter {
         var lineCount: Int { languages == nil ? 1 : 2 }
 
         init(_ b: BundleComparison, _ s: BundleSummary) {
-            cells = [TextFormatting.oneLine(s.name), s.status.rawValue,
+            cells = [TextFormatting.oneLine(s.name), TextFormatting.oneLine(s.statusText),
                      TextFormatting.oneLine("\(TextFormatting.version(s.old)) → \(TextFormatting.version(s.new))"),
-                     "+\(s.filesAdded) -\(s.filesRemoved) ~\(s.filesModified)",
+                     "+\(s.filesAdded) -\(s.filesRemoved) ~\(s.filesModified)"
+                        + (s.filesMovedAway + s.filesMovedHere > 0 ? ", moved -\(s.filesMovedAway) +\(s.filesMovedHere)" : ""),
                      "\(TextFormatting.bytes(s.newBytes)) (\(TextFormatting.signedBytes(s.bytesDelta)))"]
             path = b.bundle?.path.description ?? ""
             if !s.languages.isEmpty || !s.languagesRemoved.isEmpty {

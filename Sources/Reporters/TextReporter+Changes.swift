@@ -34,7 +34,7 @@ extension TextReporter {
             return ("== " + TextFormatting.oneLine(b.name) + at, lists(b, limits: caps))
         }
         if !c.outsideBundles.isEmpty {
-            blocks.append(("== outside bundles", [files(c.outsideBundles, in: nil, cap: caps.filesPerBundle)]))
+            blocks.append(("== outside bundles", [files(c.outsideBundles, in: nil, removedFrom: nil, cap: caps.filesPerBundle)]))
         }
         var out: [String] = []
         for (i, block) in blocks.enumerated() {
@@ -79,7 +79,7 @@ extension TextReporter {
         let inBundle = b.bundle
         let noise = b.signatureNoise
         return [
-            files(b.files, in: inBundle, cap: limits.filesPerBundle),
+            files(b.files, in: inBundle, removedFrom: b.old ?? inBundle, cap: limits.filesPerBundle),
             plists(b.plistChanges, in: inBundle, limits: limits),
             Listing(count: noise.count, cap: limits.noisePerBundle, noun: "signature noise", lines: { i in
                 ["  ≈ \(TextFormatting.path(noise[i].path, in: inBundle)): \(noise[i].kind.rawValue) (signature noise)"]
@@ -125,10 +125,11 @@ extension TextReporter {
     /// Files added, removed and modified, in that order; paths relative to the bundle. When
     /// they are more than `cap`, one line per file across its language folders instead
     /// (`- *.lproj/Home.strings in 24 languages (11.9 KB)`).
-    private static func files(_ f: FileChanges, in bundle: BundleInfo?, cap: Int) -> Listing {
+    private static func files(_ f: FileChanges, in bundle: BundleInfo?, removedFrom oldBundle: BundleInfo?,
+                              cap: Int) -> Listing {
         var rows: [FileRow] = []
         for e in f.added { rows.append(FileRow("+", TextFormatting.path(e.path, in: bundle), old: 0, new: e.size)) }
-        for e in f.removed { rows.append(FileRow("-", TextFormatting.path(e.path, in: bundle), old: e.size, new: 0)) }
+        for e in f.removed { rows.append(FileRow("-", TextFormatting.path(e.path, in: oldBundle), old: e.size, new: 0)) }
         for m in f.modified {
             var row = FileRow("~", TextFormatting.path(m.path, in: bundle), old: m.old.size, new: m.new.size)
             if m.isModeOnly { row.mode = "mode \(m.old.isExecutable ? "755" : "644") → \(m.new.isExecutable ? "755" : "644")" }
@@ -228,14 +229,16 @@ extension TextReporter {
         var out = ["", "MOVED RESOURCES"]
         let shown = LeftOut.fit(c.moves.count, cap: limits.moves, room: limits.moves + 1)
         for m in c.moves.prefix(shown) {
-            let targets = m.to.map(\.description).joined(separator: ", ")
-            var line = "  \(m.from) → \(targets) [\(m.kind.rawValue)"
+            let targets = c.toInBundle(m).map(\.description).joined(separator: ", ")
+            var line = "  \(c.fromInBundle(m)) → \(targets) [\(m.kind.rawValue)"
             if m.fileCount > 1 { line += ", \(m.fileCount) files" }
             if m.contentChanged { line += ", content changed" }
             line += "]"
             if m.crossesBundles {
                 line += " from " + TextFormatting.oneLine(m.fromBundle ?? "(none)")
                     + " to " + TextFormatting.oneLine(m.toBundle ?? "(none)")
+            } else if let bundle = m.fromBundle {
+                line += " in " + TextFormatting.oneLine(bundle)
             }
             out.append(line)
         }

@@ -21,14 +21,14 @@ public struct CaseOnlyRenameRule: Rule {
         ])
 
     public func findings(in context: RuleContext) -> [Finding] {
-        MoveCategory.moves(context, for: .caseOnlyRename).map { move in
+        MoveCategory.moves(context, for: .caseOnlyRename).map { fact, move in
             Finding(
                 ruleID: .caseOnlyRename, severity: context.severity(of: .caseOnlyRename),
                 bundle: move.toBundle ?? move.fromBundle ?? "",
                 message: "\(MoveCategory.what(move)) renamed \(MoveCategory.targets(move)) by letter case only"
                     + "\(MoveCategory.changed(move)): lookups are case-sensitive on device; update every reference "
                     + "to the new spelling",
-                paths: move.to, subject: MoveCategory.subject(move))
+                paths: fact.to, subject: MoveCategory.subject(move))
         }
     }
 }

@@ -24,7 +24,7 @@ public struct LocalizationMoveRule: Rule {
         ])
 
     public func findings(in context: RuleContext) -> [Finding] {
-        MoveCategory.moves(context, for: .localizationMove).compactMap { move in
+        MoveCategory.moves(context, for: .localizationMove).compactMap { fact, move in
             guard let change = move.localization else { return nil }
             let advice: String = switch change {
             case .intoLocalization(let l):
@@ -41,7 +41,7 @@ public struct LocalizationMoveRule: Rule {
                 bundle: move.toBundle ?? move.fromBundle ?? "",
                 message: "\(MoveCategory.what(move)) moved to \(MoveCategory.targets(move))\(MoveCategory.changed(move)): "
                     + advice,
-                paths: move.to, subject: MoveCategory.subject(move))
+                paths: fact.to, subject: MoveCategory.subject(move))
         }
     }
 }

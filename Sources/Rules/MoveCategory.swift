@@ -5,16 +5,23 @@ import Comparison
 /// between bundles, then case-only, then across a localization boundary, else a plain move.
 enum MoveCategory {
     static func rule(for move: ResourceMove) -> RuleID? {
-        if move.kind == .becameFolder, move.to == [move.from] { return nil }
         if move.crossesBundles { return .movedBetweenBundles }
         if isCaseOnly(move) { return .caseOnlyRename }
         if move.localization != nil { return .localizationMove }
         return .resourceMoved
     }
 
-    /// The moves of `context` that `rule` reports, in comparison order.
-    static func moves(_ context: RuleContext, for rule: RuleID) -> [ResourceMove] {
-        context.comparison.moves.filter { self.rule(for: $0) == rule }
+    /// The moves of `context` that `rule` reports, in comparison order: each as the fact
+    /// (full paths, for a finding's `paths`) and as shown (paths relative to their bundles,
+    /// for messages and fingerprints, so that an `.ipa` and a folder build read alike).
+    static func moves(_ context: RuleContext, for rule: RuleID) -> [(fact: ResourceMove, shown: ResourceMove)] {
+        let c = context.comparison
+        return c.moves.filter { self.rule(for: $0) == rule }.map { move in
+            var shown = move
+            shown.from = c.fromInBundle(move)
+            shown.to = c.toInBundle(move)
+            return (move, shown)
+        }
     }
 
     /// A file or folder rename that changes nothing but ASCII letter case.

@@ -37,10 +37,10 @@ public struct ResourceMovedRule: Rule {
     }
 
     public func findings(in context: RuleContext) -> [Finding] {
-        MoveCategory.moves(context, for: .resourceMoved).map { move in
+        MoveCategory.moves(context, for: .resourceMoved).map { fact, move in
             Finding(ruleID: .resourceMoved, severity: context.severity(of: .resourceMoved),
                     bundle: move.toBundle ?? move.fromBundle ?? "", message: Self.message(move),
-                    paths: move.to, subject: MoveCategory.subject(move))
+                    paths: fact.to, subject: MoveCategory.subject(move))
         }
     }
 

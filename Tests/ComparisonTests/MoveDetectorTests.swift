@@ -10,7 +10,10 @@ import Testing
                                   TestBuild().files(["A.app/Audio/Water.aiff": "splash", "A.app/Keep.txt": "keep"]))
         #expect(c.moves == [ResourceMove(kind: .exact, from: BundlePath("A.app/Water.aiff"),
                                          to: [BundlePath("A.app/Audio/Water.aiff")], fromBundle: app, toBundle: app)])
-        #expect(c.mainBundle?.files.isEmpty == true)
+        #expect(c.mainBundle?.files.added.isEmpty == true)
+        #expect(c.mainBundle?.files.removed.isEmpty == true)
+        #expect(c.mainBundle?.files.movedAway.map(\.path) == [BundlePath("A.app/Water.aiff")])
+        #expect(c.mainBundle?.files.movedHere.map(\.path) == [BundlePath("A.app/Audio/Water.aiff")])
     }
 
     @Test func folderMovedIntoAnotherFolderIsOneMove() {

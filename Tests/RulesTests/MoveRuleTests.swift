@@ -25,7 +25,7 @@ import Testing
         let example = ResourceMovedRule.description.triggeringExamples[1]
         let f = findings(of: .resourceMoved, example)
         #expect(f.count == 1)
-        #expect(f.first?.message.hasPrefix("folder Example.app/Sounds/ (3 files) moved to Example.app/Media/Sounds/") == true)
+        #expect(f.first?.message.hasPrefix("folder Sounds/ (3 files) moved to Media/Sounds/") == true)
         #expect(f.first?.paths == [BundlePath("Example.app/Media/Sounds")])
         #expect(f.first?.isNew == nil)
     }
@@ -35,6 +35,33 @@ import Testing
         #expect(f.first?.bundle == "com.example.app")
         #expect(f.first?.message.contains("moved from com.example.app to com.example.core") == true)
         #expect(f.first?.message.contains("Bundle.main lookups no longer find it") == true)
+    }
+
+    @Test func betweenTwoFrameworksTheAdviceIsAboutTheFrameworkNotBundleMain() {
+        let old = MovedBetweenBundlesRule.build(["Example.app/Frameworks/Core.framework/Colors.json": "{tint}"],
+                                                nested: ["Example.app/Frameworks/UI.framework": "com.example.ui"])
+        let new = MovedBetweenBundlesRule.build(["Example.app/Frameworks/UI.framework/Colors.json": "{tint}"],
+                                                nested: ["Example.app/Frameworks/UI.framework": "com.example.ui"])
+        let f = all(old, new)
+        #expect(f.map(\.ruleID) == [.movedBetweenBundles])
+        let message = f.first?.message ?? ""
+        #expect(!message.contains("Bundle.main"), "\(message)")
+        #expect(message.contains("lookups through the com.example.core bundle"), "\(message)")
+        #expect(message.contains("load it through the com.example.ui bundle"), "\(message)")
+        #expect(message.hasPrefix("Colors.json moved from com.example.core to com.example.ui (Colors.json)"), "\(message)")
+    }
+
+    @Test func outOfAFrameworkIntoTheAppSaysBundleMain() {
+        let f = all(MovedBetweenBundlesRule.build(["Example.app/Frameworks/Core.framework/Colors.json": "{tint}"]),
+                    MovedBetweenBundlesRule.build(["Example.app/Colors.json": "{tint}"]))
+        #expect(f.first?.message.contains("it is now in the app: load it through Bundle.main") == true,
+                "\(f.map(\.message))")
+    }
+
+    @Test func replacedFrameworkIsNoMoveFinding() throws {
+        let example = MovedBetweenBundlesRule.description.nonTriggeringExamples[1]
+        let f = all(try #require(example.old), example.new)
+        #expect(f.isEmpty, "\(f.map(\.message))")
     }
 
     @Test func localizationMoveExplainsTheDirection() {

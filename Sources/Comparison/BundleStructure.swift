@@ -1,0 +1,46 @@
+import BundleModel
+
+/// A bundle's own anatomy, as opposed to its resources: the files every bundle of its
+/// kind has because it is a bundle, never because a developer put them there.
+///
+/// They belong to their bundle's identity: a bundle's `Info.plist` cannot "move" into
+/// another bundle (that would be one bundle removed and another added), and nobody looks
+/// them up by path, so they never take part in move detection.
+///
+/// Structural, relative to the bundle's content root (the bundle itself when flat,
+/// `Contents/` for macOS bundles, `Versions/<v>/` for versioned frameworks):
+/// - the Info.plist the bundle was read from;
+/// - signature files (`_CodeSignature/*`, `CodeResources`, provisioning profiles);
+/// - `PkgInfo`, the main executable (`<exe>` or `MacOS/<exe>`);
+/// - everything under `Headers/`, `PrivateHeaders/` and `Modules/`;
+/// - in a versioned framework, every symbolic link outside its resources folder
+///   (`Versions/Current`, the top-level `Headers`, `Resources`, `<exe>` links).
+enum BundleStructure {
+    static func isStructural(_ entry: FileEntry, of bundle: BundleInfo) -> Bool {
+        let path = entry.path
+        if path == bundle.infoPlistPath { return true }
+        guard let inBundle = path.relative(to: bundle.path), !inBundle.isRoot else { return false }
+        if SignatureNoiseClassifier.isSignatureFile(inBundle) { return true }
+        if bundle.layout == .versionedFramework, entry.kind == .symlink, !path.isWithin(bundle.resourcesPath) {
+            return true
+        }
+        let root = SignatureNoiseClassifier.contentRoot(bundle)
+        guard let rel = path.relative(to: root), let first = rel.components.first else { return false }
+        if Self.codeFolders.contains(first) { return true }
+        let parts = rel.components
+        let executable = Array((bundle.executable ?? Self.stem(bundle.path.nameString)).utf8)
+        if parts.count == 1 {
+            return parts[0] == executable || parts[0] == Array("PkgInfo".utf8) || parts[0] == Array("CodeResources".utf8)
+        }
+        return parts.count == 2 && parts[0] == Array("MacOS".utf8) && parts[1] == executable
+    }
+
+    private static let codeFolders: Set<[UInt8]> = [Array("Headers".utf8), Array("PrivateHeaders".utf8),
+                                                     Array("Modules".utf8)]
+
+    /// `Core` for `Core.framework`.
+    private static func stem(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+}
