@@ -1,5 +1,6 @@
 import Foundation
 import SnapshotStore
+import TextSafety
 
 /// Which recorded builds a history query looks at: a version range over
 /// `CFBundleShortVersionString` (`1.2..1.5`, `1.2..`, `..1.5`, both ends included, in
@@ -18,7 +19,7 @@ public struct BuildFilter: Sendable, Equatable {
     /// Parses `--versions`; a message naming the problem when malformed.
     public mutating func setVersions(_ text: String) throws(UserFacingError) {
         let parts = text.components(separatedBy: "..")
-        let bad = UserFacingError("--versions '\(text)' is not a version range (use 1.2..1.5, 1.2.. or ..1.5)")
+        let bad = UserFacingError("--versions \(VisibleText.quoted(text)) is not a version range (use 1.2..1.5, 1.2.. or ..1.5)")
         guard parts.count == 2, !(parts[0].isEmpty && parts[1].isEmpty) else { throw bad }
         for part in parts where !part.isEmpty {
             guard !part.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
@@ -27,7 +28,7 @@ public struct BuildFilter: Sendable, Equatable {
         lowestVersion = parts[0].isEmpty ? nil : parts[0]
         highestVersion = parts[1].isEmpty ? nil : parts[1]
         if let low = lowestVersion, let high = highestVersion, VersionComparison.less(high, low) {
-            throw UserFacingError("--versions '\(text)': \(low) comes after \(high)")
+            throw UserFacingError("--versions \(VisibleText.quoted(text)): \(low) comes after \(high)")
         }
     }
 
@@ -40,7 +41,7 @@ public struct BuildFilter: Sendable, Equatable {
            let t = Timestamp.parse(text + "T00:00:00Z") {
             return endOfDay ? t + 86_399 : t
         }
-        throw UserFacingError("\(option) '\(text)' is not a date (use 2026-11-01 or 2026-11-01T09:00:00Z)")
+        throw UserFacingError("\(option) \(VisibleText.quoted(text)) is not a date (use 2026-11-01 or 2026-11-01T09:00:00Z)")
     }
 
     public func admits(_ build: RecordedBuild) -> Bool {

@@ -1,3 +1,4 @@
+import TextSafety
 /// Text from a build (paths, keys, values, bundle names) made safe for an HTML page.
 ///
 /// - The five markup characters `& < > " '` become character references, so a name can
@@ -46,7 +47,7 @@ public enum HTMLEscaping {
                 let length = pathEscapeLength(scalars, at: i - 1)
                 let sequence = String(String.UnicodeScalarView(scalars[(i - 1)..<(i - 1 + length)]))
                 // Backslashes, letters, hex digits and braces only: nothing to escape.
-                out += length > 2 ? "<span class=\"esc\">" + sequence + "</span>" : sequence
+                out += sequence != "\\\\" && length > 1 ? "<span class=\"esc\">" + sequence + "</span>" : sequence
                 i += length - 1
             case _ where VisibleText.isHidden(scalar):
                 let shown = VisibleText.escape(scalar)
@@ -57,13 +58,13 @@ public enum HTMLEscaping {
         return out
     }
 
-    /// The length of the escape at `start` in a path description: `\\` 2, `\u{…}` and
+    /// The length of the escape at `start` in a path description: `\\`, `\n`, `\r`, `\t` 2, `\u{…}` and
     /// `\xNN` their whole length, a lone backslash 1.
     private static func pathEscapeLength(_ s: [Unicode.Scalar], at start: Int) -> Int {
         func isHex(_ k: Int) -> Bool { k < s.count && s[k].properties.isASCIIHexDigit }
         guard start + 1 < s.count else { return 1 }
         switch s[start + 1] {
-        case "\\": return 2
+        case "\\", "n", "r", "t": return 2
         case "x" where isHex(start + 2) && isHex(start + 3): return 4
         case "u" where start + 2 < s.count && s[start + 2] == "{":
             var k = start + 3

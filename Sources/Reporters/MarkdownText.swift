@@ -1,3 +1,4 @@
+import TextSafety
 /// Text from a build made safe for GitHub-flavoured Markdown: it can neither end a table
 /// cell, start markup, inject HTML, nor reorder what is around it.
 ///

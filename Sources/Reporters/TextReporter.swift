@@ -19,9 +19,9 @@ public enum TextReporter {
 
     private static func header(_ r: DiffReport, style: TextStyle, into out: inout String) {
         let c = r.comparison
-        out += "bundlediff \(r.toolVersion): \(r.appName) \(TextFormatting.version(c.old.mainBundle))"
-            + " → \(TextFormatting.version(c.new.mainBundle))\n"
-        out += "old: \(side(r.oldSide))\nnew: \(side(r.newSide))\n"
+        out += TextFormatting.oneLine("bundlediff \(r.toolVersion): \(r.appName) \(TextFormatting.version(c.old.mainBundle))"
+            + " → \(TextFormatting.version(c.new.mainBundle))") + "\n"
+        out += "old: \(TextFormatting.oneLine(side(r.oldSide)))\nnew: \(TextFormatting.oneLine(side(r.newSide)))\n"
         out += verdict(r, style: style) + "\n"
     }
 
@@ -69,22 +69,22 @@ public enum TextReporter {
     private static func summary(_ c: BuildComparison, into out: inout String) {
         out += "\nBUNDLES\n"
         for b in BundleSummary.all(c) {
-            out += "  \(b.name) [\(b.status.rawValue)]: \(TextFormatting.version(b.old)) → \(TextFormatting.version(b.new)); "
+            out += TextFormatting.oneLine("  \(b.name) [\(b.status.rawValue)]: \(TextFormatting.version(b.old)) → \(TextFormatting.version(b.new)); "
                 + "files +\(b.filesAdded) -\(b.filesRemoved) ~\(b.filesModified); "
-                + "\(TextFormatting.bytes(b.newBytes)) (\(TextFormatting.signedBytes(b.bytesDelta)))\n"
+                + "\(TextFormatting.bytes(b.newBytes)) (\(TextFormatting.signedBytes(b.bytesDelta)))") + "\n"
             if !b.languages.isEmpty || !b.languagesRemoved.isEmpty {
                 var line = "    languages: " + b.languages.joined(separator: " ")
                 if !b.languagesAdded.isEmpty { line += "; added " + b.languagesAdded.joined(separator: " ") }
                 if !b.languagesRemoved.isEmpty { line += "; removed " + b.languagesRemoved.joined(separator: " ") }
                 for r in b.languagesRenamed { line += "; renamed \(r.from) → \(r.to)" }
-                out += line + "\n"
+                out += TextFormatting.oneLine(line) + "\n"
             }
         }
     }
 
     private static func details(_ c: BuildComparison, into out: inout String) {
         for b in c.bundles where !b.isEmpty {
-            out += "\n== \(b.name)\n"
+            out += "\n== \(TextFormatting.oneLine(b.name))\n"
             let inBundle = b.bundle
             for e in b.files.added {
                 out += "  + \(TextFormatting.path(e.path, in: inBundle)) (\(TextFormatting.bytes(e.size)))\n"
@@ -104,9 +104,9 @@ public enum TextReporter {
                     if p.isFormatOnly { out += " (values unchanged)" }
                 }
                 out += "\n"
-                if let problem = p.decodeProblem { out += "      undecodable: \(problem)\n" }
+                if let problem = p.decodeProblem { out += "      undecodable: \(TextFormatting.oneLine(problem))\n" }
                 for k in p.keyChanges {
-                    out += "      \(symbol(k.kind)) \(k.keyPathDescription): \(ValueText.inline(k.oldValue)) → \(ValueText.inline(k.newValue))"
+                    out += "      \(symbol(k.kind)) \(TextFormatting.oneLine(k.keyPathDescription)): \(ValueText.inline(k.oldValue)) → \(ValueText.inline(k.newValue))"
                     if k.kind == .typeChanged, let o = k.oldValue, let n = k.newValue { out += " (\(o.typeName) → \(n.typeName))" }
                     out += "\n"
                 }
@@ -133,7 +133,7 @@ public enum TextReporter {
             if m.contentChanged { line += ", content changed" }
             line += "]"
             if m.crossesBundles { line += " from \(m.fromBundle ?? "(none)") to \(m.toBundle ?? "(none)")" }
-            out += line + "\n"
+            out += TextFormatting.oneLine(line) + "\n"
         }
     }
 

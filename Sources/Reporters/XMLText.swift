@@ -1,3 +1,4 @@
+import TextSafety
 /// Text made safe for XML 1.0 attributes and character data.
 ///
 /// Markup characters become entities (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`). Characters
