@@ -33,9 +33,13 @@ public enum CLI {
     }
 
     /// `bundlediff: error: <message>`: one line, hidden characters escaped, at most
-    /// `limit` characters (messages quote their input with `VisibleText.quoted`).
+    /// `limit` characters: a longer one keeps its start and its end, where the problem is
+    /// named (messages quote their input with `VisibleText.quoted`).
     static func errorLine(_ message: String, limit: Int = 1_000) -> String {
-        "bundlediff: error: " + VisibleText.prefix(VisibleText.escape(message), limit: limit)
+        let text = VisibleText.escape(message).unicodeScalars
+        guard text.count > limit else { return "bundlediff: error: " + String(text) }
+        return "bundlediff: error: " + String(String.UnicodeScalarView(text.prefix(limit / 2))) + " … "
+            + String(String.UnicodeScalarView(text.suffix(limit / 2)))
     }
 
     /// `bundlediff` and the subcommands named at the start of `arguments`.
