@@ -22,10 +22,22 @@ public enum VisibleText {
         if v >= 0x20 && v < 0x7F { return false }
         if v < 0x20 || (v >= 0x7F && v < 0xA0) { return true }
         if v >= 0xFE00 && v <= 0xFE0F { return false }
+        if v < 0x10000 && !inHiddenBlock(v) { return false }
         let p = scalar.properties
         switch p.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: return true
         default: return p.isDefaultIgnorableCodePoint || p.isNoncharacterCodePoint
+        }
+    }
+
+    /// Whether a BMP scalar lies in a block that holds hidden scalars (format characters,
+    /// default-ignorables, separators, noncharacters): a fast path that spares the Unicode
+    /// property lookup for ordinary letters. A test checks it against the properties.
+    static func inHiddenBlock(_ v: UInt32) -> Bool {
+        switch v {
+        case 0xAD, 0x34F, 0x600...0x61C, 0x6DD, 0x70F, 0x890...0x8E2, 0x115F...0x1160, 0x17B4...0x17B5,
+             0x180B...0x180F, 0x2000...0x206F, 0x3164, 0xFDD0...0xFDEF, 0xFE00...0xFEFF, 0xFFA0, 0xFFF0...0xFFFF: true
+        default: false
         }
     }
 

@@ -31,6 +31,22 @@ import TextSafety
         }
     }
 
+    /// The BMP fast path loses nothing: for every BMP scalar, the answer is the one the
+    /// Unicode properties give.
+    @Test func fastPathAgreesWithTheProperties() {
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let p = scalar.properties
+            var hidden: Bool
+            switch p.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator: hidden = true
+            default: hidden = p.isDefaultIgnorableCodePoint || p.isNoncharacterCodePoint
+            }
+            if (0xFE00...0xFE0F).contains(value) { hidden = false }
+            #expect(VisibleText.isHidden(scalar) == hidden, "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test func spellings() {
         #expect(VisibleText.escape("a\nb\rc\td\u{1B}[0m\u{202E}") == "a\\nb\\rc\\td\\u{1b}[0m\\u{202e}")
         #expect(VisibleText.escape(bytes: Array("a\\b\n".utf8) + [0xFF, 0xED, 0xA0, 0x80]) == "a\\\\b\\n\\xFF\\xED\\xA0\\x80")
