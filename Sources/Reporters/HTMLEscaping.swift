@@ -3,11 +3,10 @@ import TextSafety
 ///
 /// - The five markup characters `& < > " '` become character references, so a name can
 ///   neither open a tag nor leave an attribute.
-/// - Control characters and invisible direction controls never reach the page: line breaks
-///   and tabs are shown as `\n`, `\r`, `\t`; every other C0/C1 control, the bidi embeddings,
-///   overrides and isolates (U+202A–U+202E, U+2066–U+2069), the marks U+200E, U+200F, U+061C
-///   and the separators U+2028/U+2029 are shown as `\u{…}`, the spelling the text report
-///   uses. A right-to-left override in a file name therefore cannot reorder the page.
+/// - Hidden characters (`VisibleText`: controls, bidi and other format characters, the
+///   separators U+2028/U+2029…) never reach the page: they show as `\n`, `\r`, `\t` or
+///   `\u{…}`, the spelling the text report uses. A right-to-left override in a file name
+///   therefore cannot reorder the page.
 /// - Names that may hold right-to-left letters (Arabic, Hebrew) are isolated with `<bdi>`
 ///   where they sit inside a line of other text (`old path → new path`).
 ///
