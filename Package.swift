@@ -20,26 +20,29 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
 
-        .target(name: "PropertyLists"),
-        .target(name: "BundleModel", dependencies: ["PropertyLists", "COpenSSL", "CZlib"]),
+        // What is hidden in text and how it shows: every output goes through it.
+        .target(name: "TextSafety"),
+        .target(name: "PropertyLists", dependencies: ["TextSafety"]),
+        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "COpenSSL", "CZlib"]),
         // Non-variadic C wrappers for git_libgit2_opts (Swift cannot call variadic C).
         .target(name: "CGitShim", dependencies: ["CLibgit2"]),
-        .target(name: "Git", dependencies: ["CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
-        .target(name: "SnapshotStore", dependencies: ["Git", "BundleModel", "PropertyLists"]),
+        .target(name: "Git", dependencies: ["TextSafety", "CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
+        .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists"]),
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
         .target(name: "Rules", dependencies: ["Comparison", "BundleModel", "PropertyLists"]),
-        .target(name: "Reporters", dependencies: ["Rules", "Comparison", "BundleModel"]),
+        .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel"]),
         .target(name: "BundleDiffKit", dependencies: [
             .product(name: "Yams", package: "Yams"),
-            "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleModel", "PropertyLists", "Git",
+            "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleModel", "PropertyLists", "Git", "TextSafety",
         ]),
         .target(name: "BundleDiffCLI", dependencies: [
-            "BundleDiffKit",
+            "BundleDiffKit", "TextSafety",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bundlediff", dependencies: ["BundleDiffCLI"]),
 
         .target(name: "TestSupport", dependencies: ["BundleModel", "PropertyLists"], path: "Tests/TestSupport"),
+        .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety", "PropertyLists"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"]),
         .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
@@ -47,6 +50,6 @@ let package = Package(
         .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "Git", "TestSupport"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
-        .testTarget(name: "BundleDiffCLITests", dependencies: ["BundleDiffCLI", "BundleDiffKit", "TestSupport"]),
+        .testTarget(name: "BundleDiffCLITests", dependencies: ["BundleDiffCLI", "BundleDiffKit", "TextSafety", "TestSupport"]),
     ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleDiffKit
+import TextSafety
 
 /// Runs bundlediff with arguments and returns the exit code: 0 clean, 1 findings at the
 /// failing severity, 2 usage or input error. Never traps on bad input.
@@ -13,7 +14,7 @@ public enum CLI {
             } catch let exit as CommandExit {
                 return exit.code
             } catch let error as UserFacingError {
-                console.error("bundlediff: error: \(error.description)")
+                console.error(errorLine(error.description))
                 return 2
             } catch {
                 let code = BundleDiffCommand.exitCode(for: error)
@@ -21,10 +22,36 @@ public enum CLI {
                     console.write(BundleDiffCommand.fullMessage(for: error) + "\n")
                     return 0
                 }
-                console.error(BundleDiffCommand.fullMessage(for: error))
+                // An argument error: the same one line as any other error, then where to look.
+                let message = BundleDiffCommand.message(for: error)
+                let first = message.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) }
+                console.error(errorLine(first.map(String.init) ?? message))
+                console.error("bundlediff: see '\(helpCommand(arguments)) --help' for usage")
                 return 2
             }
         }
+    }
+
+    /// `bundlediff: error: <message>`: one line, hidden characters escaped, at most
+    /// `limit` characters: a longer one keeps its start and its end, where the problem is
+    /// named (messages quote their input with `VisibleText.quoted`).
+    static func errorLine(_ message: String, limit: Int = 1_000) -> String {
+        let text = VisibleText.escape(message).unicodeScalars
+        guard text.count > limit else { return "bundlediff: error: " + String(text) }
+        return "bundlediff: error: " + String(String.UnicodeScalarView(text.prefix(limit / 2))) + " … "
+            + String(String.UnicodeScalarView(text.suffix(limit / 2)))
+    }
+
+    /// `bundlediff` and the subcommands named at the start of `arguments`.
+    static func helpCommand(_ arguments: [String]) -> String {
+        var words = ["bundlediff"]
+        var command: ParsableCommand.Type = BundleDiffCommand.self
+        for argument in arguments {
+            guard let sub = command.configuration.subcommands.first(where: { $0._commandName == argument }) else { break }
+            words.append(argument)
+            command = sub
+        }
+        return words.joined(separator: " ")
     }
 }
 

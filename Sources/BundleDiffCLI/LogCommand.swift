@@ -2,6 +2,7 @@ import Reporters
 import ArgumentParser
 import BundleDiffKit
 import SnapshotStore
+import TextSafety
 
 /// `bundlediff log`: the recorded builds, newest first.
 struct LogCommand: ParsableCommand {
@@ -30,7 +31,7 @@ struct LogCommand: ParsableCommand {
         switch format {
         case .json: console.write(try JSONOutput.encode(builds))
         case .text:
-            if builds.isEmpty { console.line("no builds recorded" + (app.map { " for \($0)" } ?? "")) }
+            if builds.isEmpty { console.line("no builds recorded" + (app.map { " for " + VisibleText.escape($0) } ?? "")) }
             for b in builds { console.line(b.line) }
         }
     }

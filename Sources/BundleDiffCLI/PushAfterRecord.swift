@@ -1,5 +1,6 @@
 import BundleDiffKit
 import SnapshotStore
+import TextSafety
 
 /// `snapshot --push`: pushes the app's branch and tags after the local recording. A
 /// failed push keeps the local build and says how to retry.
@@ -24,7 +25,7 @@ struct PushAfterRecord {
         }
         var (lines, warnings) = remote.describe(synced, pushed: true)
         if let moved = synced.rewritten[build.commit] {
-            lines.append("this build is now \(moved) (on top of the builds other runners pushed first)")
+            lines.append(VisibleText.escape("this build is now \(moved) (on top of the builds other runners pushed first)"))
         }
         // JSON output stays one document on standard output.
         if format == .text { console.line(lines.joined(separator: "\n")) } else { lines.forEach(console.error) }

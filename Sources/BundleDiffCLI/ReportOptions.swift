@@ -1,6 +1,7 @@
 import ArgumentParser
 import BundleDiffKit
 import Reporters
+import TextSafety
 
 extension ReportFormat: ExpressibleByArgument {}
 
@@ -22,7 +23,7 @@ struct ReportOptions: ParsableArguments {
 
     func validate() throws {
         if let reportDate, Timestamp.parse(reportDate) == nil {
-            throw ValidationError("--report-date '\(reportDate)' is not an ISO 8601 date such as 2026-11-01T09:00:00Z")
+            throw ValidationError("--report-date \(VisibleText.quoted(reportDate)) is not an ISO 8601 date such as 2026-11-01T09:00:00Z")
         }
     }
 
@@ -31,7 +32,7 @@ struct ReportOptions: ParsableArguments {
         if let reportDate, let seconds = Timestamp.parse(reportDate) { return Timestamp.format(seconds) }
         if let epoch = console.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
             guard let seconds = Int64(epoch), seconds >= 0 else {
-                throw UserFacingError("SOURCE_DATE_EPOCH '\(epoch)' is not a number of seconds since 1970")
+                throw UserFacingError("SOURCE_DATE_EPOCH \(VisibleText.quoted(epoch)) is not a number of seconds since 1970")
             }
             return Timestamp.format(seconds)
         }

@@ -3,6 +3,7 @@ import BundleDiffKit
 import Reporters
 import SnapshotStore
 import PropertyLists
+import TextSafety
 
 /// `bundlediff show <snapshot>`: what one recorded build holds, or one value in it.
 struct ShowCommand: ParsableCommand {
@@ -40,10 +41,15 @@ struct ShowCommand: ParsableCommand {
     @Option(help: "Output format.")
     var format: OutputFormat = .text
 
+    @Flag(help: ArgumentHelp("With --key: print a string value byte for byte, for scripts (control and bidi "
+                             + "characters included); without it they show as escapes such as \\n and \\u{202e}."))
+    var raw = false
+
     func validate() throws {
         if let channel, let problem = RecordOptions.channelProblem(channel) { throw ValidationError(problem) }
         if key == nil, bundle != nil || file != nil { throw ValidationError("--bundle and --file go with --key") }
         if bundle != nil, file != nil { throw ValidationError("give --bundle or --file, not both") }
+        if raw, key == nil || format != .text { throw ValidationError("--raw goes with --key and text output") }
     }
 
     func run() throws {
@@ -59,7 +65,7 @@ struct ShowCommand: ParsableCommand {
         let value = try PlistLookup.value(key, in: plist, path: path)
         switch format {
         case .json: console.write(try JSONOutput.encode(PlistValueJSON(value)))
-        case .text: console.write(PlistValueText.render(value))
+        case .text: console.write(raw ? PlistValueText.render(value) : PlistValueText.visible(value))
         }
     }
 }

@@ -2,6 +2,7 @@ import Reporters
 import ArgumentParser
 import BundleDiffKit
 import SnapshotStore
+import TextSafety
 
 /// `bundlediff snapshot <build>`: records one build as a commit in the history.
 struct SnapshotCommand: ParsableCommand {
@@ -45,7 +46,7 @@ struct SnapshotCommand: ParsableCommand {
 
     func validate() throws {
         if let recordedAt, Timestamp.parse(recordedAt) == nil {
-            throw ValidationError("--recorded-at '\(recordedAt)' is not an ISO-8601 time such as 2026-11-01T09:00:00Z")
+            throw ValidationError("--recorded-at \(VisibleText.quoted(recordedAt)) is not an ISO-8601 time such as 2026-11-01T09:00:00Z")
         }
         if let problem = recordOptions(at: 0).problem { throw ValidationError(problem) }
     }

@@ -2,6 +2,7 @@ import BundleModel
 import Foundation
 import PropertyLists
 import SnapshotStore
+import TextSafety
 
 /// What `show` prints about one recorded build: identity, and per bundle its versions,
 /// localizations and file counts.
@@ -66,7 +67,7 @@ public struct BuildDescription: Encodable, Sendable {
         return out
     }
 
-    /// The text form.
+    /// The text form, every line with hidden characters escaped.
     public var text: String {
         let b = build
         var lines = [
@@ -89,6 +90,6 @@ public struct BuildDescription: Encodable, Sendable {
             if !b.localizations.isEmpty { lines.append("    localizations: \(b.localizations.joined(separator: ", "))") }
             for p in b.undecodablePlists { lines.append("    undecodable: \(p)") }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return VisibleText.escapeLines(lines).joined(separator: "\n") + "\n"
     }
 }

@@ -1,6 +1,7 @@
 import BundleModel
 import Foundation
 import SnapshotStore
+import TextSafety
 
 /// Which recorded builds a history query looks at: a version range over
 /// `CFBundleShortVersionString` (`1.2..1.5`, `1.2..`, `..1.5`, both ends included, in
@@ -20,7 +21,7 @@ public struct BuildFilter: Sendable, Equatable {
     public mutating func setVersions(_ text: String) throws(UserFacingError) {
         let parts = text.components(separatedBy: "..")
         guard parts.count == 2, !(parts[0].isEmpty && parts[1].isEmpty) else {
-            throw UserFacingError("--versions '\(text)' is not a version range (use 1.2..1.5, 1.2.. or ..1.5)")
+            throw UserFacingError("--versions \(VisibleText.quoted(text)) is not a version range (use 1.2..1.5, 1.2.. or ..1.5)")
         }
         var ends: [VersionNumber?] = []
         for part in parts {
@@ -28,14 +29,14 @@ public struct BuildFilter: Sendable, Equatable {
             switch VersionNumber.parse(part) {
             case .success(let v): ends.append(v)
             case .failure(let problem):
-                throw UserFacingError("--versions '\(text)' is not a version range: '\(part)' \(problem.reason) "
+                throw UserFacingError("--versions \(VisibleText.quoted(text)) is not a version range: \(VisibleText.quoted(part)) \(problem.reason) "
                                       + "(use period-separated integers: 1.2..1.5, 1.2.. or ..1.5)")
             }
         }
         lowestVersion = ends[0]
         highestVersion = ends[1]
         if let low = lowestVersion, let high = highestVersion, high < low {
-            throw UserFacingError("--versions '\(text)': \(low) comes after \(high)")
+            throw UserFacingError("--versions \(VisibleText.quoted(text)): \(low) comes after \(high)")
         }
     }
 
@@ -48,7 +49,7 @@ public struct BuildFilter: Sendable, Equatable {
            let t = Timestamp.parse(text + "T00:00:00Z") {
             return endOfDay ? t + 86_399 : t
         }
-        throw UserFacingError("\(option) '\(text)' is not a date (use 2026-11-01 or 2026-11-01T09:00:00Z)")
+        throw UserFacingError("\(option) \(VisibleText.quoted(text)) is not a date (use 2026-11-01 or 2026-11-01T09:00:00Z)")
     }
 
     public func admits(_ build: RecordedBuild) -> Bool {

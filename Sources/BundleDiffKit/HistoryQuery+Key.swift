@@ -1,6 +1,7 @@
 import BundleModel
 import PropertyLists
 import SnapshotStore
+import TextSafety
 
 extension HistoryQuery {
     /// The builds where one key's value changed: the first build where it appeared, every
@@ -8,7 +9,7 @@ extension HistoryQuery {
     /// stored blob differs from the previous build's.
     func keyHistory(_ key: String, source: KeySource) throws(UserFacingError) -> HistoryTable {
         guard let keyPath = KeyPath(parsing: key) else {
-            throw UserFacingError("'\(key)': not a valid key path (e.g. CFBundleVersion, UIDeviceFamily[0], "
+            throw UserFacingError("\(VisibleText.quoted(key)): not a valid key path (e.g. CFBundleVersion, UIDeviceFamily[0], "
                                   + "NSExtension.NSExtensionAttributes, \"Odd.key\".child)")
         }
         var t = table("key", "\(keyPath) in \(source.place) of \(timeline.app) on \(timeline.channel)", [

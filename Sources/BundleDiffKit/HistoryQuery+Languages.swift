@@ -2,6 +2,7 @@ import BundleModel
 import Comparison
 import Foundation
 import SnapshotStore
+import TextSafety
 
 extension HistoryQuery {
     /// Localization completeness per language of one bundle, per build: the share of the
@@ -46,7 +47,7 @@ extension HistoryQuery {
             states.append(state)
         }
         if let bundle, !builds.isEmpty, !sawBundle {
-            throw UserFacingError("no bundle '\(bundle)' in any recorded build of \(timeline.app)")
+            throw UserFacingError("no bundle \(VisibleText.quoted(bundle)) in any recorded build of \(timeline.app)")
         }
         let order = all.sorted()
         var t = table("languages", "Localization completeness of \(bundle ?? "the main bundle") of \(timeline.app) on "

@@ -1,6 +1,7 @@
 import BundleModel
 import PropertyLists
 import SnapshotStore
+import TextSafety
 
 /// Where `history key` reads a key in each build: a property list (`--file`), a bundle's
 /// Info.plist (`--bundle`, else the main bundle), or a language's string tables
@@ -59,7 +60,7 @@ struct KeySource {
         if let language {
             return UserFacingError("no \(language).lproj in \(bundle ?? "the main bundle") in any recorded build of \(app)")
         }
-        if let bundle { return UserFacingError("no bundle '\(bundle)' in any recorded build of \(app)") }
+        if let bundle { return UserFacingError("no bundle \(VisibleText.quoted(bundle)) in any recorded build of \(app)") }
         return UserFacingError("no recorded build of \(app) has a main Info.plist")
     }
 }

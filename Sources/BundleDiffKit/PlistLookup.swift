@@ -1,5 +1,6 @@
 import BundleModel
 import PropertyLists
+import TextSafety
 
 /// `show --key`: finds a property list in a recorded build and a value in it.
 public enum PlistLookup {
@@ -13,7 +14,7 @@ public enum PlistLookup {
         } else if let bundle {
             guard let info = snapshot.bundles.first(where: { $0.identifier == bundle || $0.path.description == bundle }) else {
                 let known = snapshot.bundles.map { $0.identifier ?? $0.path.description }.joined(separator: ", ")
-                throw UserFacingError("no bundle '\(bundle)' in this build (bundles: \(known))")
+                throw UserFacingError("no bundle \(VisibleText.quoted(bundle)) in this build (bundles: \(known))")
             }
             path = info.infoPlistPath
         } else {
@@ -28,7 +29,7 @@ public enum PlistLookup {
 
     /// The value at `key` (a key path such as `NSExtension.NSExtensionPointIdentifier`).
     public static func value(_ key: String, in plist: DecodedPlist, path: BundlePath) throws(UserFacingError) -> PlistValue {
-        guard let keyPath = KeyPath(parsing: key) else { throw UserFacingError("'\(key)': not a valid key path") }
+        guard let keyPath = KeyPath(parsing: key) else { throw UserFacingError("\(VisibleText.quoted(key)): not a valid key path") }
         switch plist {
         case .undecodable(let reason): throw UserFacingError("\(path): could not be decoded: \(reason)")
         case .decoded(let doc):

@@ -1,10 +1,21 @@
 import Foundation
 import PropertyLists
+import TextSafety
 
 /// How `show --key` prints a value: a scalar bare (a string as is, an integer as digits, a
 /// date as ISO-8601 UTC, data as base64) so scripts can use it; a container as canonical
-/// lines relative to the key.
+/// lines relative to the key. `render` is the raw form (`show --key --raw`); `visible`,
+/// the default, shows hidden characters as escapes.
 public enum PlistValueText {
+    /// The value with hidden characters escaped: a string on one line, every line of a
+    /// container escaped on its own.
+    public static func visible(_ value: PlistValue) -> String {
+        if case .string(let s) = value { return VisibleText.escape(s) + "\n" }
+        var lines = render(value).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return VisibleText.escapeLines(lines).map { $0 + "\n" }.joined()
+    }
+
     public static func render(_ value: PlistValue) -> String {
         switch value {
         case .string(let s): return s + "\n"

@@ -1,5 +1,6 @@
 import BundleModel
 import SnapshotStore
+import TextSafety
 
 /// `bundlediff snapshot`: reads a build and records it as one commit in the history.
 public struct RecordBuild {
@@ -21,7 +22,8 @@ public struct RecordBuild {
         return try History.run { () throws(StoreError) in try store.record(snapshot, options: options) }
     }
 
-    /// The lines `snapshot` prints: app, version, build, files, bytes, commit, refs.
+    /// The lines `snapshot` prints: app, version, build, files, bytes, commit, refs
+    /// (hidden characters escaped).
     public static func describe(_ result: RecordResult) -> [String] {
         let b = result.build
         var lines = [
@@ -45,6 +47,6 @@ public struct RecordBuild {
         if result.wasAlreadyRecorded {
             lines.append("  note: the tip of \(b.channel) holds this exact build; use --allow-duplicate to record it again")
         }
-        return lines
+        return VisibleText.escapeLines(lines)
     }
 }

@@ -1,4 +1,5 @@
 import SnapshotStore
+import TextSafety
 
 /// A recorded build as `log --format json` and `snapshot --format json` print it.
 public struct RecordedBuildJSON: Encodable, Sendable {
@@ -35,11 +36,12 @@ public struct RecordedBuildJSON: Encodable, Sendable {
         self.alreadyRecorded = alreadyRecorded
     }
 
-    /// One line of `log`: commit, time, app, version (build), channel, label, tags.
+    /// One line of `log`: commit, time, app, version (build), channel, label, tags, with
+    /// hidden characters escaped.
     public var line: String {
         var text = "\(commit.prefix(10))  \(recordedAt)  \(app) \(shortVersion ?? "-") (\(build ?? "-"))  [\(channel)]"
         if let label { text += "  \(label)" }
         if !tags.isEmpty { text += "  tags: \(tags.joined(separator: ", "))" }
-        return text
+        return VisibleText.escape(text)
     }
 }

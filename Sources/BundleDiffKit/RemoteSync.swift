@@ -1,6 +1,7 @@
 import Foundation
 import Git
 import SnapshotStore
+import TextSafety
 
 /// `bundlediff sync`, `snapshot --push`, `diff/gate --remote`: brings a history together
 /// with a shared remote (see `HistoryStore.sync`). Every message names the remote with
@@ -29,7 +30,7 @@ public struct RemoteSync {
         var timeout = Self.defaultTimeout
         if let raw = environment[Self.timeoutVariable], !raw.isEmpty {
             guard let value = Double(raw), value > 0, value <= 86_400 else {
-                throw UserFacingError("\(Self.timeoutVariable) '\(raw)' is not a number of seconds between 0 and 86400")
+                throw UserFacingError("\(Self.timeoutVariable) \(VisibleText.quoted(raw)) is not a number of seconds between 0 and 86400")
             }
             timeout = value
         }
@@ -79,6 +80,6 @@ public struct RemoteSync {
         warnings += result.tagConflicts.map {
             "tag \(String($0.dropFirst("refs/tags/".count))) names another build on \(remote); it is kept here only"
         }
-        return (lines, warnings)
+        return (VisibleText.escapeLines(lines), VisibleText.escapeLines(warnings))
     }
 }

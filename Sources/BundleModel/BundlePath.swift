@@ -1,3 +1,4 @@
+import TextSafety
 /// A path inside a recorded build, kept as raw bytes (`/`-separated, no leading `/`).
 ///
 /// Two Unicode spellings of one name are two paths; names that are not UTF-8 survive.
@@ -67,7 +68,7 @@ public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// A printable spelling: valid UTF-8 as is, with control characters and invalid
     /// bytes escaped as `\xNN` so that a hostile name cannot forge report lines.
-    public var description: String { PathEscaping.display(bytes) }
+    public var description: String { VisibleText.escape(bytes: bytes) }
 
     public static func < (a: BundlePath, b: BundlePath) -> Bool {
         a.bytes.lexicographicallyPrecedes(b.bytes)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSafety
 
 /// One regular file found by `DirectoryWalker`, to be hashed later.
 struct WalkedFile: Sendable {
@@ -174,7 +175,7 @@ struct DirectoryWalker {
 
     /// The absolute (as given) path of a walked item, for messages.
     func displayPath(_ relative: [UInt8]) -> String {
-        PathEscaping.display(relative.isEmpty ? rootPath : rootPath + [UInt8(ascii: "/")] + relative)
+        VisibleText.escape(bytes: relative.isEmpty ? rootPath : rootPath + [UInt8(ascii: "/")] + relative)
     }
 
     private func failure(_ relative: [UInt8], _ problem: String) -> InputError {

@@ -1,3 +1,4 @@
+import TextSafety
 /// One record of a zip archive's central directory (the authoritative entry list).
 struct ZipEntry: Sendable {
     /// The raw name bytes, exactly as stored (UTF-8 flag or not).
@@ -42,5 +43,5 @@ struct ZipEntry: Sendable {
     }
 
     /// The name for messages.
-    var displayName: String { "'" + PathEscaping.display(name) + "'" }
+    var displayName: String { "'" + VisibleText.escape(bytes: name) + "'" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextSafety
 
 /// Where a shared history lives: a local path, `file://`, `git://`, `http(s)://`,
 /// `ssh://` or scp-like `user@host:path`. `description` (and every message about the
@@ -33,7 +34,7 @@ public struct RemoteAddress: Sendable, Equatable, CustomStringConvertible {
             let scheme = text[..<range.lowerBound].lowercased()
             guard let transport = Transport(rawValue: scheme), transport != .local else {
                 throw RemoteError(.invalidAddress, remote: redacted,
-                                  "unsupported scheme '\(scheme)' (use a path, file://, git://, http://, https:// or ssh://)")
+                                  "unsupported scheme \(VisibleText.quoted(scheme)) (use a path, file://, git://, http://, https:// or ssh://)")
             }
             let rest = text[range.upperBound...]
             let authority = rest.prefix { $0 != "/" }

@@ -1,3 +1,4 @@
+import TextSafety
 extension CanonicalText {
     /// A key as a path segment: bare when it matches `[A-Za-z0-9_-]+`, else quoted.
     static func keySegment(_ key: String) -> String {
@@ -16,16 +17,6 @@ extension CanonicalText {
         }
     }
 
-    /// Whether a scalar is written as `\u{…}`: controls, and marks that are invisible or
-    /// reorder text (so a hostile value cannot hide or fake content on its line).
-    static func needsEscape(_ v: UInt32) -> Bool {
-        switch v {
-        case 0..<0x20, 0x7F...0x9F, 0xAD, 0x061C, 0x180E, 0x200B...0x200F, 0x2028...0x202E,
-             0x2060...0x206F, 0xFEFF, 0xFFF9...0xFFFB: true
-        default: false
-        }
-    }
-
     /// A JSON-style quoted string.
     static func quote(_ s: String) -> String {
         var out = "\""
@@ -37,7 +28,7 @@ extension CanonicalText {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if needsEscape(scalar.value) {
+                if RecordedEscapes.inCanonicalText(scalar) {
                     out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -8,7 +8,7 @@ public enum GateReporter {
     public static func render(_ report: DiffReport, colour: Bool = false, details: Bool = false) -> String {
         let style = TextStyle(enabled: colour)
         let limits = details ? TextLimits.details : TextLimits.standard
-        var out = ["baseline: \(report.oldSide.reference)"]
+        var out = ["baseline: \(TextFormatting.oneLine(report.oldSide.reference))"]
         let groups = FindingGroup.all(report.findings)
         let room = limits.lines - 2
         let perRule = FindingGroup.perGroup(groups, cap: limits.findingsPerRule, lines: room, overhead: 0)

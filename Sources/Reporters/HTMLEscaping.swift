@@ -1,12 +1,12 @@
+import TextSafety
 /// Text from a build (paths, keys, values, bundle names) made safe for an HTML page.
 ///
 /// - The five markup characters `& < > " '` become character references, so a name can
 ///   neither open a tag nor leave an attribute.
-/// - Control characters and invisible direction controls never reach the page: line breaks
-///   and tabs are shown as `\n`, `\r`, `\t`; every other C0/C1 control, the bidi embeddings,
-///   overrides and isolates (U+202A–U+202E, U+2066–U+2069), the marks U+200E, U+200F, U+061C
-///   and the separators U+2028/U+2029 are shown as `\u{…}`, the spelling the text report
-///   uses. A right-to-left override in a file name therefore cannot reorder the page.
+/// - Hidden characters (`VisibleText`: controls, bidi and other format characters, the
+///   separators U+2028/U+2029…) never reach the page: they show as `\n`, `\r`, `\t` or
+///   `\u{…}`, the spelling the text report uses. A right-to-left override in a file name
+///   therefore cannot reorder the page.
 /// - Names that may hold right-to-left letters (Arabic, Hebrew) are isolated with `<bdi>`
 ///   where they sit inside a line of other text (`old path → new path`).
 ///
@@ -46,7 +46,7 @@ public enum HTMLEscaping {
                 let length = pathEscapeLength(scalars, at: i - 1)
                 let sequence = String(String.UnicodeScalarView(scalars[(i - 1)..<(i - 1 + length)]))
                 // Backslashes, letters, hex digits and braces only: nothing to escape.
-                out += length > 2 ? "<span class=\"esc\">" + sequence + "</span>" : sequence
+                out += sequence != "\\\\" && length > 1 ? "<span class=\"esc\">" + sequence + "</span>" : sequence
                 i += length - 1
             case _ where VisibleText.isHidden(scalar):
                 let shown = VisibleText.escape(scalar)
@@ -57,13 +57,13 @@ public enum HTMLEscaping {
         return out
     }
 
-    /// The length of the escape at `start` in a path description: `\\` 2, `\u{…}` and
+    /// The length of the escape at `start` in a path description: `\\`, `\n`, `\r`, `\t` 2, `\u{…}` and
     /// `\xNN` their whole length, a lone backslash 1.
     private static func pathEscapeLength(_ s: [Unicode.Scalar], at start: Int) -> Int {
         func isHex(_ k: Int) -> Bool { k < s.count && s[k].properties.isASCIIHexDigit }
         guard start + 1 < s.count else { return 1 }
         switch s[start + 1] {
-        case "\\": return 2
+        case "\\", "n", "r", "t": return 2
         case "x" where isHex(start + 2) && isHex(start + 3): return 4
         case "u" where start + 2 < s.count && s[start + 2] == "{":
             var k = start + 3

@@ -33,8 +33,8 @@ public enum MarkdownReporter {
         let c = r.comparison
         return "**\(r.failing.isEmpty ? "PASS" : "FAIL")**: \(r.failing.count) failing of \(r.findings.count) findings "
             + "(\(counts.joined(separator: ", ")); \(gate)\(r.isIdentical ? "; " + DiffReport.identicalNote : "")) · bundlediff \(r.kind.rawValue) "
-            + MarkdownText.inline(r.appName) + " \(TextFormatting.version(c.old.mainBundle)) → "
-            + TextFormatting.version(c.new.mainBundle)
+            + MarkdownText.inline(r.appName) + " " + MarkdownText.inline(TextFormatting.version(c.old.mainBundle)) + " → "
+            + MarkdownText.inline(TextFormatting.version(c.new.mainBundle))
     }
 
     private static func sides(_ r: DiffReport) -> String {
@@ -70,7 +70,7 @@ public enum MarkdownReporter {
             if !b.languagesRemoved.isEmpty { languages += "; removed " + b.languagesRemoved.joined(separator: " ") }
             for rename in b.languagesRenamed { languages += "; renamed \(rename.from) → \(rename.to)" }
             table.add(MarkdownText.inline(b.name, limit: 80), b.status.rawValue,
-                      "\(TextFormatting.version(b.old)) → \(TextFormatting.version(b.new))",
+                      MarkdownText.inline("\(TextFormatting.version(b.old)) → \(TextFormatting.version(b.new))"),
                       "+\(b.filesAdded) −\(b.filesRemoved) ~\(b.filesModified)",
                       "\(TextFormatting.bytes(b.newBytes)) (\(TextFormatting.signedBytes(b.bytesDelta)))",
                       MarkdownText.inline(languages))

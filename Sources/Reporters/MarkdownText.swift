@@ -1,12 +1,13 @@
+import TextSafety
 /// Text from a build made safe for GitHub-flavoured Markdown: it can neither end a table
 /// cell, start markup, inject HTML, nor reorder what is around it.
 ///
 /// - `&`, `<`, `>` become entities (no raw HTML, `<script>` shows as text);
 /// - Markdown punctuation (`\` `` ` `` `*` `_` `[` `]` `~` `|`) is backslash-escaped, so a
 ///   `|` stays inside its table cell and a backtick opens no code span;
-/// - line breaks and tabs show as `\n`, `\r`, `\t`; other control characters and the
-///   bidi controls (U+200E/F, U+202A…E, U+2066…9, U+061C) as `\u{202e}`, so a name
-///   with a right-to-left override cannot disguise itself or its neighbours.
+/// - hidden characters (`VisibleText`: line breaks, controls, bidi and other format
+///   characters) show as `\n`, `\r`, `\t` or `\u{202e}`, so a name with a right-to-left
+///   override cannot disguise itself or its neighbours.
 enum MarkdownText {
     /// Escaped for Markdown (table cells, list items, paragraphs); cut to `limit` characters.
     static func inline(_ text: String, limit: Int = 300) -> String {

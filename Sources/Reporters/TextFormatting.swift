@@ -1,4 +1,5 @@
 import BundleModel
+import TextSafety
 
 /// Small, locale-free formatting helpers shared by the text reporters.
 enum TextFormatting {
@@ -42,10 +43,10 @@ enum TextFormatting {
         n == 0 ? "0 B" : (n > 0 ? "+" : "-") + bytes(n.magnitude)
     }
 
-    /// `1.2 (45)`, with `?` for what is missing.
+    /// `1.2 (45)`, with `?` for what is missing; hidden characters of the versions escaped.
     static func version(_ bundle: BundleInfo?) -> String {
         guard let bundle else { return "—" }
-        return "\(bundle.shortVersion ?? "?") (\(bundle.version ?? "?"))"
+        return oneLine("\(bundle.shortVersion ?? "?") (\(bundle.version ?? "?"))")
     }
 
     /// Pads to `width` display columns (counting scalars; good enough for ids and paths).

@@ -28,9 +28,10 @@ public enum TextReporter {
 
     private static func header(_ r: DiffReport, style: TextStyle) -> [String] {
         let c = r.comparison
-        return ["bundlediff \(r.toolVersion): \(r.appName) \(TextFormatting.version(c.old.mainBundle))"
-                    + " → \(TextFormatting.version(c.new.mainBundle))",
-                "old: \(side(r.oldSide))", "new: \(side(r.newSide))", verdict(r, style: style)]
+        return [TextFormatting.oneLine("bundlediff \(r.toolVersion): \(r.appName) \(TextFormatting.version(c.old.mainBundle))"
+                    + " → \(TextFormatting.version(c.new.mainBundle))"),
+                "old: \(TextFormatting.oneLine(side(r.oldSide)))", "new: \(TextFormatting.oneLine(side(r.newSide)))",
+                verdict(r, style: style)]
     }
 
     /// `PASS: …` / `FAIL: …` with counts per severity and the gate setting.

@@ -1,4 +1,5 @@
 import PropertyLists
+import TextSafety
 
 /// One-line renderings of plist values for reports: short, typed, and safe (control and
 /// bidi characters escaped so a hostile value cannot forge report lines).

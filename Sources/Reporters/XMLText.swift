@@ -1,10 +1,11 @@
+import TextSafety
 /// Text made safe for XML 1.0 attributes and character data.
 ///
 /// Markup characters become entities (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`). Characters
 /// XML 1.0 forbids (C0 controls other than tab and line breaks, U+FFFE, U+FFFF) cannot be
-/// written at all, not even as references, so they become visible `\u{…}` text; so do C1
-/// controls and the bidi controls, and line breaks and tabs show as `\n`, `\r`, `\t`:
-/// one value is always one line, whatever a build's names contain.
+/// written at all, not even as references, so they become visible `\u{…}` text; so does
+/// every other hidden character (`VisibleText`), and line breaks and tabs show as `\n`,
+/// `\r`, `\t`: one value is always one line, whatever a build's names contain.
 enum XMLText {
     static func escape(_ text: String) -> String {
         var out = ""

@@ -1,3 +1,4 @@
+import TextSafety
 /// The commit message of a recorded build: a subject line, a blank line, then
 /// `Bundlediff-*` trailers, one per line, with values escaped to a single line.
 struct CommitMessage: Hashable {
@@ -61,7 +62,8 @@ struct CommitMessage: Hashable {
                              recordedAt: commitTime, toolVersion: optional(.toolVersion))
     }
 
-    /// `\` → `\\`, newline → `\n`, CR → `\r`, tab → `\t`, other controls → `\xNN`.
+    /// `\` → `\\`, newline → `\n`, CR → `\r`, tab → `\t`, the other scalars of
+    /// `RecordedEscapes.inCommitMessage` → `\u{hex}` (format 1, docs/snapshot-format.md).
     static func escape(_ value: String) -> String {
         var out = ""
         for scalar in value.unicodeScalars {
@@ -70,9 +72,7 @@ struct CommitMessage: Hashable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            case _ where RecordedEscapes.inCommitMessage(scalar): out += VisibleText.escape(scalar)
             default: out.unicodeScalars.append(scalar)
             }
         }

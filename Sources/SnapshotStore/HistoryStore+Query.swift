@@ -1,5 +1,6 @@
 import BundleModel
 import Git
+import TextSafety
 
 extension HistoryStore {
     /// Every app with history, with its channels, sorted.
@@ -79,7 +80,7 @@ extension HistoryStore {
     public func snapshot(of build: RecordedBuild) throws(StoreError) -> BuildSnapshot {
         try serialized { () throws(StoreError) in
             guard let id = ObjectID(hex: build.commit) else {
-                throw StoreError(.notFound, repository: path, "'\(build.commit)' is not a commit id")
+                throw StoreError(.notFound, repository: path, "\(VisibleText.quoted(build.commit)) is not a commit id")
             }
             let tree = try git { () throws(GitError) in try repository.commit(id).tree }
             do throws(SnapshotTreeReader.Corrupt) {

@@ -1,5 +1,6 @@
 import BundleModel
 import Git
+import TextSafety
 
 extension HistoryStore {
     /// Finds a recorded build from what a user typed: `latest`, `latest~N`, `previous`,
@@ -18,7 +19,7 @@ extension HistoryStore {
             let list = try buildsAlone(app: name, channel: channel)
             guard back < list.count else {
                 throw StoreError(.notFound, repository: path,
-                                 "'\(reference)': only \(list.count) build(s) recorded for \(name)\(channel.map { " on channel \($0)" } ?? "")")
+                                 "\(VisibleText.quoted(reference)): only \(list.count) build(s) recorded for \(name)\(channel.map { " on channel \($0)" } ?? "")")
             }
             return list[back]
         }
@@ -36,13 +37,13 @@ extension HistoryStore {
         do {
             return try recordedBuild(commit: try repository.resolveCommit(reference))
         } catch let error as GitError where error.code == .ambiguous {
-            throw StoreError(.ambiguous, repository: path, "'\(reference)' matches several commits; give more digits")
+            throw StoreError(.ambiguous, repository: path, "\(VisibleText.quoted(reference)) matches several commits; give more digits")
         } catch let error as GitError where error.code == .damaged {
             throw StoreError(error, repository: path)
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError(.notFound, repository: path, "no recorded build matches '\(reference)' (use a commit id, "
+            throw StoreError(.notFound, repository: path, "no recorded build matches \(VisibleText.quoted(reference)) (use a commit id, "
                              + "a tag, <bundle-id>@<version>[+<build>], latest, latest~N or previous)")
         }
     }
@@ -81,7 +82,7 @@ extension HistoryStore {
         case 0: throw StoreError(.notFound, repository: path, "no builds recorded yet")
         case 1: return apps[0]
         default:
-            throw StoreError(.ambiguous, repository: path, "'\(reference)' is ambiguous: several apps are recorded "
+            throw StoreError(.ambiguous, repository: path, "\(VisibleText.quoted(reference)) is ambiguous: several apps are recorded "
                              + "(\(apps.joined(separator: ", "))); name the app")
         }
     }

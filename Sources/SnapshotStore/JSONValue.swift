@@ -1,3 +1,4 @@
+import TextSafety
 /// A small JSON value with a deterministic writer: object keys sorted by their UTF-8
 /// bytes, two-space indentation, one value per line, `\n` at the end.
 indirect enum JSONValue: Hashable {
@@ -54,7 +55,7 @@ indirect enum JSONValue: Hashable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _ where RecordedEscapes.inSummaryJSON(scalar):
                 let hex = String(scalar.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -1,3 +1,4 @@
+import TextSafety
 /// How to record one build.
 public struct RecordOptions: Sendable {
     /// The history line, e.g. `main`, `beta`, `appstore` (`refs/heads/<app>/<channel>`).
@@ -27,14 +28,14 @@ public struct RecordOptions: Sendable {
     /// anything is read or written.
     public var problem: String? {
         if let problem = Self.channelProblem(channel) { return problem }
-        if let bad = userTags.first(where: { !RefNames.isValidUserTag($0) }) { return "invalid tag name '\(bad)'" }
+        if let bad = userTags.first(where: { !RefNames.isValidUserTag($0) }) { return "invalid tag name \(VisibleText.quoted(bad))" }
         if Set(userTags).count != userTags.count { return "the same tag is given twice" }
         return nil
     }
 
     /// What is wrong with a channel name, nil when it is fine.
     public static func channelProblem(_ channel: String) -> String? {
-        RefNames.isValidChannel(channel) ? nil : "invalid channel name '\(channel)': use letters, digits, '.', '_' and '-'"
+        RefNames.isValidChannel(channel) ? nil : "invalid channel name \(VisibleText.quoted(channel)): use letters, digits, '.', '_' and '-'"
     }
 }
 

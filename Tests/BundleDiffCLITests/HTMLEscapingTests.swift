@@ -1,5 +1,6 @@
 @testable import Reporters
 import Testing
+import TextSafety
 
 /// What `HTMLEscaping` does to every character class it treats specially.
 @Suite struct HTMLEscapingTests {

@@ -100,7 +100,7 @@ import Glibc
         #expect(diff.err.isEmpty, "\(diff.err)")
         expectPrintable(diff.out)
         #expect(diff.out.contains("  +0 -0 ~\(names.count)  "), "\(diff.out)")
-        #expect(diff.out.contains("~ odd/new\\u{a}line.txt"), "\(diff.out)")
+        #expect(diff.out.contains("~ odd/new\\nline.txt"), "\(diff.out)")
         #expect(diff.out.contains("~ odd/in\\xFF\\xFEv"), "\(diff.out)")
         #expect(diff.out.contains("~ odd/\\u{202e}txt.exe"), "\(diff.out)")
     }
@@ -111,7 +111,7 @@ import Glibc
         let path = try FixtureBuilder.iOSApp(nested: false).writeDirectory(in: sandbox.inside)
         #expect(mkfifo(path + "/evil\n\u{1B}[2J\u{202E}", 0o644) == 0)
         let r = sandbox.record(path)
-        expectOneClearError(r, naming: path + "/evil\\u{a}\\u{1b}[2J\\u{202e}", "is a FIFO, not a regular file")
+        expectOneClearError(r, naming: path + "/evil\\n\\u{1b}[2J\\u{202e}", "is a FIFO, not a regular file")
         expectPrintable(r.err)
     }
 

@@ -76,7 +76,7 @@ import TestSupport
         let added = (app?["files"]?["added"]?.arrayValue ?? []).compactMap { $0["path"]?.stringValue }
         #expect(added.contains("Hostile.app/" + ReportFixtures.script + ".png"))
         #expect(added.contains("Hostile.app/" + ReportFixtures.quotes + ".txt"))
-        #expect(added.contains("Hostile.app/first\\u{a}second.txt"), "paths keep BundlePath's escapes: \(added)")
+        #expect(added.contains("Hostile.app/first\\nsecond.txt"), "paths keep BundlePath's escapes: \(added)")
         #expect(added.contains("Hostile.app/\\u{202e}gnp.exe"))
         let keys = (app?["plistChanges"]?.arrayValue ?? []).flatMap { $0["keyChanges"]?.arrayValue ?? [] }
         let display = keys.first { $0["key"] == .string("Display") }

@@ -1,15 +1,15 @@
-/// Printable spellings of raw path bytes.
-enum PathEscaping {
-    /// Valid UTF-8 stays as is except control characters (C0, DEL, C1) and the bidi
-    /// controls U+202A…U+202E, U+2066…U+2069, which become `\u{…}`; invalid bytes become `\xNN`.
-    static func display(_ bytes: [UInt8]) -> String {
+extension VisibleText {
+    /// Raw bytes (a path from a file system or a zip) shown on one line: valid UTF-8 as
+    /// text with hidden scalars escaped, `\` doubled so every escape is unambiguous, and
+    /// each byte that is not part of valid UTF-8 as `\xNN`.
+    public static func escape(bytes: [UInt8]) -> String {
         var out = ""
         var i = 0
         while i < bytes.count {
             let (scalar, length) = decodeScalar(bytes, at: i)
             if let scalar {
-                if isUnsafe(scalar) {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                if isHidden(scalar) {
+                    out += escape(scalar)
                 } else if scalar == "\\" {
                     out += "\\\\"
                 } else {
@@ -24,14 +24,8 @@ enum PathEscaping {
         return out
     }
 
-    static func isUnsafe(_ s: Unicode.Scalar) -> Bool {
-        switch s.value {
-        case 0..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
-        default: false
-        }
-    }
-
-    /// Decodes one UTF-8 scalar at `i`; returns nil and length 1 for an invalid byte.
+    /// Decodes one UTF-8 scalar at `i`; nil and length 1 for a byte that does not start a
+    /// valid, shortest-form sequence (surrogates included).
     static func decodeScalar(_ b: [UInt8], at i: Int) -> (Unicode.Scalar?, Int) {
         let lead = b[i]
         let (length, minimum): (Int, UInt32)
