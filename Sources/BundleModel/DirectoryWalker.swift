@@ -68,8 +68,10 @@ struct DirectoryWalker {
         defer { close(current) }
         var st = stat()
         guard fstat(current, &st) == 0 else { throw failure([], "cannot be read: \(Posix.message(errno))") }
-        if !prefix.isRoot { try record(FileEntry(path: prefix, kind: .directory), [], &result, &budget) }
-        var stack = [Frame(relative: [], pending: try list(current, relative: [], into: &result, budget: &budget),
+        let baseDepth = prefix.components.count
+        if !prefix.isRoot { try record(FileEntry(path: prefix, kind: .directory), [], baseDepth, &result, &budget) }
+        var stack = [Frame(relative: [], pending: try list(current, relative: [], depth: baseDepth + 1,
+                                                           into: &result, budget: &budget),
                            device: UInt64(st.st_dev), inode: UInt64(st.st_ino))]
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -82,7 +84,10 @@ struct DirectoryWalker {
                 guard fstat(current, &st) == 0 else {
                     throw failure(relative, "cannot be read: \(Posix.message(errno))")
                 }
-                let pending = try list(current, relative: relative, into: &result, budget: &budget)
+                // The stack holds the frames from the root down: the new one's children lie
+                // one level below it.
+                let pending = try list(current, relative: relative, depth: baseDepth + stack.count + 1,
+                                       into: &result, budget: &budget)
                 stack.append(Frame(relative: relative, pending: pending,
                                    device: UInt64(st.st_dev), inode: UInt64(st.st_ino)))
             } else {
@@ -102,7 +107,7 @@ struct DirectoryWalker {
     }
 
     /// Records the children of the open directory `fd`; returns its subdirectory names.
-    private func list(_ fd: Int32, relative: [UInt8], into result: inout Result,
+    private func list(_ fd: Int32, relative: [UInt8], depth: Int, into result: inout Result,
                       budget: inout ReadBudget) throws(InputError) -> [[UInt8]] {
         let names = try readNames(fd, relative: relative)
         var subdirectories: [[UInt8]] = []
@@ -115,20 +120,20 @@ struct DirectoryWalker {
             if let special = Posix.describeSpecial(mode: mode) { throw failure(childRelative, special) }
             switch mode & Posix.typeMask {
             case Posix.typeDirectory:
-                try record(FileEntry(path: path, kind: .directory), childRelative, &result, &budget)
+                try record(FileEntry(path: path, kind: .directory), childRelative, depth, &result, &budget)
                 subdirectories.append(name)
             case Posix.typeSymlink:
                 let (target, err) = Posix.readLinkAt(fd, name, sizeHint: Int(info.st_size))
                 guard let target else { throw failure(childRelative, "cannot be read: \(Posix.message(err))") }
                 try record(FileEntry(path: path, kind: .symlink, size: UInt64(target.count), symlinkTarget: target),
-                           childRelative, &result, &budget)
+                           childRelative, depth, &result, &budget)
             default:
                 let size = UInt64(max(0, info.st_size))
                 result.files.append(WalkedFile(entryIndex: result.entries.count, relative: childRelative,
                                                device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
                                                size: size, changeTime: ChangeTime(info)))
                 try record(FileEntry(path: path, kind: .file, size: size, isExecutable: mode & Posix.ownerExecute != 0),
-                           childRelative, &result, &budget)
+                           childRelative, depth, &result, &budget)
             }
         }
         // Visit subdirectories in byte order (popLast takes from the end).
@@ -137,9 +142,9 @@ struct DirectoryWalker {
 
     /// Records `entry`, charging it to the build's budget (a too-deep entry is named,
     /// other limits name the build).
-    private func record(_ entry: FileEntry, _ relative: [UInt8], _ result: inout Result,
+    private func record(_ entry: FileEntry, _ relative: [UInt8], _ depth: Int, _ result: inout Result,
                         _ budget: inout ReadBudget) throws(InputError) {
-        if let exceeded = budget.charge(entry.path, kind: entry.kind, size: entry.size) {
+        if let exceeded = budget.charge(entry.path, depth: depth, kind: entry.kind, size: entry.size) {
             throw failure(exceeded == .depth ? relative : [], budget.message(exceeded))
         }
         result.entries.append(entry)

@@ -19,12 +19,12 @@ struct ReadBudget {
         case depth
     }
 
-    /// Charges one entry (`size` counts for files and symlinks); returns the limit it
-    /// goes past, if any.
-    mutating func charge(_ path: BundlePath, kind: FileEntry.Kind, size: UInt64) -> Exceeded? {
+    /// Charges one entry at `path`, which has `depth` components (`size` counts for files
+    /// and symlinks); returns the limit it goes past, if any. Constant work per entry
+    /// beyond the plist-name check, so a build costs in proportion to what it holds.
+    mutating func charge(_ path: BundlePath, depth: Int, kind: FileEntry.Kind, size: UInt64) -> Exceeded? {
         entries += 1
         guard entries <= limits.maxEntries else { return .entries }
-        let depth = path.bytes.reduce(into: 1) { count, byte in if byte == UInt8(ascii: "/") { count += 1 } }
         guard depth <= limits.maxPathDepth else { return .depth }
         pathBytes += UInt64(path.bytes.count)
         guard pathBytes <= limits.maxTotalPathBytes else { return .pathBytes }

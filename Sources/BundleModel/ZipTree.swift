@@ -6,6 +6,8 @@ struct ZipTree {
     var entries: [FileEntry] = []
     /// For each file or symlink entry: (index into `entries`, index into the archive's entries).
     var contents: [(entry: Int, zip: Int)] = []
+    /// The number of components of each entry's path.
+    private var depths: [Int] = []
 
     static func build(_ archive: ZipArchive, limits: ReadOptions.Limits) throws(InputError) -> ZipTree {
         var tree = ZipTree()
@@ -27,7 +29,7 @@ struct ZipTree {
             }
             let size = kind == .directory ? 0 : entry.uncompressedSize
             try tree.add(FileEntry(path: path, kind: kind, size: size, isExecutable: kind == .file && entry.isExecutable),
-                         budget: &budget, fail: fail)
+                         depth: components.count, budget: &budget, fail: fail)
             kinds[path] = kind
         }
         try tree.addParents(&kinds, budget: &budget, fail: fail)
@@ -35,13 +37,14 @@ struct ZipTree {
     }
 
     /// Records `entry`, charging it to the build's budget.
-    private mutating func add(_ entry: FileEntry, budget: inout ReadBudget,
+    private mutating func add(_ entry: FileEntry, depth: Int, budget: inout ReadBudget,
                               fail: (String) -> InputError) throws(InputError) {
-        if let exceeded = budget.charge(entry.path, kind: entry.kind, size: entry.size) {
+        if let exceeded = budget.charge(entry.path, depth: depth, kind: entry.kind, size: entry.size) {
             let message = budget.message(exceeded)
             throw fail(exceeded == .depth ? "entry '\(entry.path)': \(message)" : message)
         }
         entries.append(entry)
+        depths.append(depth)
     }
 
     /// Adds the directories that entries imply but the archive does not list.
@@ -61,7 +64,7 @@ struct ZipTree {
             }
             // Appended, so its own parent is looked at in turn: one step per entry.
             kinds[parent] = .directory
-            try add(FileEntry(path: parent, kind: .directory), budget: &budget, fail: fail)
+            try add(FileEntry(path: parent, kind: .directory), depth: depths[index - 1] - 1, budget: &budget, fail: fail)
         }
     }
 
