@@ -83,7 +83,7 @@ seed() { # target kind seed-dir
 # path display.
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
-         ZipFuzz:zip:bundle NamesFuzz:names:names)
+         ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names)
 
 compile() { # name sources
     local sources=(Sources/PropertyLists/*.swift Fuzz/FuzzSupport.swift) flags=()

@@ -12,6 +12,8 @@
 #   zeros-1g.ipa  an ipa with 1 GiB of zeros deflated to ~1 MiB        -> recorded, streamed
 #   claims-20g.ipa an ipa whose Zip64 entry claims 20 GiB              -> refused before inflating
 #   lying.ipa     an ipa whose entry claims 4 KiB but inflates to 256 MiB -> refused at the first chunk
+#   deep-chains.ipa  100 files 4,000 folders deep (1.6 MB, 1.6 GB of paths) -> refused (path bytes)
+#   quoted-overlap.ipa  150 entries quoting each other's headers (120 KB, 14.6 GiB) -> refused (overlap)
 # Exits non-zero if an outcome differs or any peak RSS exceeds max-rss-mb.
 set -euo pipefail
 max_rss_mb=${1:-512}
@@ -86,8 +88,11 @@ def crafted(name, entries, zip64):
     for n, body, crc, declared in entries:
         offset = len(out)
         small = 0xFFFFFFFF if zip64 else declared
-        out += struct.pack('<IHHHHHIIIHH', 0x04034B50, 45, 0, 8, 0, 0x21, crc, len(body),
-                           small, len(n), 0) + n + body
+        # Zip64: both local sizes 0xFFFFFFFF, the real ones in a local Zip64 extra field.
+        local_extra = struct.pack('<HHQQ', 1, 16, declared, len(body)) if zip64 else b''
+        out += struct.pack('<IHHHHHIIIHH', 0x04034B50, 45, 0, 8, 0, 0x21, crc,
+                           0xFFFFFFFF if zip64 else len(body), small, len(n), len(local_extra)) \
+            + n + local_extra + body
         extra = struct.pack('<HHQQQ', 1, 24, declared, len(body), offset) if zip64 else b''
         central += struct.pack('<IHHHHHHIIIHHHHHII', 0x02014B50, 0x0314, 45, 0, 8, 0, 0x21, crc,
                                0xFFFFFFFF if zip64 else len(body), small, len(n), len(extra), 0, 0, 0,
@@ -108,12 +113,67 @@ def crafted(name, entries, zip64):
 plist = raw_entry('Payload/Hostile.app/Info.plist', info, len(info))
 crafted('claims-20g.ipa', [plist, raw_entry('Payload/Hostile.app/huge.bin', b'x', 20 << 30)], zip64=True)
 crafted('lying.ipa', [plist, raw_entry('Payload/Hostile.app/zeros.bin', bytes(256 << 20), 4096)], zip64=False)
+
+# 100 files, each 4,000 folders deep (the folders implied, not listed): 1.6 MB of input,
+# 1.6 GB of paths. And a "quoted overlap" bomb: entry i's deflate stream is a stored block
+# quoting entry i+1's local header, then entry i+1's stream; 120 KB that inflate to 14.6 GiB.
+import ctypes
+libz = ctypes.CDLL("libz.so.1")
+libz.crc32_combine.restype = ctypes.c_ulong
+libz.crc32_combine.argtypes = [ctypes.c_ulong, ctypes.c_ulong, ctypes.c_long]
+
+def local(name, method, crc, csize, usize):
+    return struct.pack('<IHHHHHIIIHH', 0x04034b50, 20, 0x800, method, 0, 0x21, crc, csize, usize, len(name), 0) + name
+
+def central(name, method, crc, csize, usize, offset):
+    return struct.pack('<IHHHHHHIIIHHHHHII', 0x02014b50, 0x0314, 20, 0x800, method, 0, 0x21, crc, csize, usize,
+                       len(name), 0, 0, 0, 0, 0o100644 << 16, offset) + name
+
+def finish(name, body, records):
+    cd = b''.join(records)
+    with open(os.path.join(work, name), 'wb') as f:
+        f.write(body + cd + struct.pack('<IHHHHIIH', 0x06054b50, 0, 0, len(records), len(records), len(cd), len(body), 0))
+
+def stored(body, records, name, data):
+    records.append(central(name, 0, zlib.crc32(data), len(data), len(data), len(body)))
+    return body + local(name, 0, zlib.crc32(data), len(data), len(data)) + data
+
+body, records = b'', []
+body = stored(body, records, b'Payload/Hostile.app/Info.plist', info)
+for c in range(100):
+    body = stored(body, records, b'Payload/Hostile.app/c%d/' % c + b'd/' * 4000 + b'f', b'x')
+finish('deep-chains.ipa', body, records)
+
+kernel_size, count = 100 << 20, 150
+squeeze = zlib.compressobj(9, zlib.DEFLATED, -15)
+kernel = squeeze.compress(bytes(kernel_size)) + squeeze.flush()
+names = [b'Payload/Hostile.app/z%03d' % i for i in range(count)]
+streams = [None] * count
+streams[-1] = (kernel, kernel_size, zlib.crc32(bytes(kernel_size)))
+for i in range(count - 2, -1, -1):
+    after, size, crc = streams[i + 1]
+    header = local(names[i + 1], 8, crc, len(after), size)
+    block = struct.pack('<BHH', 0, len(header), len(header) ^ 0xFFFF) + header
+    streams[i] = (block + after, len(header) + size, libz.crc32_combine(zlib.crc32(header), crc, size))
+body, records = b'', []
+body = stored(body, records, b'Payload/Hostile.app/Info.plist', info)
+first, size, crc = streams[0]
+records.append(central(names[0], 8, crc, len(first), size, len(body)))
+offset = len(body) + 30 + len(names[0])
+body += local(names[0], 8, crc, len(first), size) + first
+for i in range(1, count):
+    offset += 5
+    stream, size, crc = streams[i]
+    records.append(central(names[i], 8, crc, len(stream), size, offset))
+    offset += 30 + len(names[i])
+finish('quoted-overlap.ipa', body, records)
 EOF
 
 # case  input  expected-exit
 cases=("many-empty many-empty/Hostile.app 0" "deep-4000 deep-4000/Hostile.app 0"
        "deep-10000 deep-10000/Hostile.app 2" "zeros-1g zeros-1g.ipa 0"
-       "claims-20g claims-20g.ipa 2" "lying lying.ipa 2")
+       "claims-20g claims-20g.ipa 2" "lying lying.ipa 2"
+       "deep-chains deep-chains.ipa 2" "quoted-overlap quoted-overlap.ipa 2")
 failed=0
 printf '| case | input | exit | wall | peak RSS | outcome |\n|---|---|---|---|---|---|\n'
 for c in "${cases[@]}"; do

@@ -62,23 +62,22 @@ struct DirectoryWalker {
 
     func walk() throws(InputError) -> Result {
         var result = Result()
+        var budget = ReadBudget(limits: limits)
         let (rootFD, err) = Posix.openAt(AT_FDCWD, rootPath, O_RDONLY | O_DIRECTORY)
         guard rootFD >= 0 else { throw failure([], "cannot be opened: \(Posix.message(err))") }
         var current = rootFD
         defer { close(current) }
         var st = stat()
         guard fstat(current, &st) == 0 else { throw failure([], "cannot be read: \(Posix.message(errno))") }
-        if !prefix.isRoot { result.entries.append(FileEntry(path: prefix, kind: .directory)) }
         let baseDepth = prefix.components.count
-        var stack = [Frame(relative: [], pending: try list(current, relative: [], into: &result),
+        if !prefix.isRoot { try record(FileEntry(path: prefix, kind: .directory), [], baseDepth, &result, &budget) }
+        var stack = [Frame(relative: [], pending: try list(current, relative: [], depth: baseDepth + 1,
+                                                           into: &result, budget: &budget),
                            device: UInt64(st.st_dev), inode: UInt64(st.st_ino))]
         while !stack.isEmpty {
             let top = stack.count - 1
             if let name = stack[top].pending.popLast() {
                 let relative = join(stack[top].relative, name)
-                if baseDepth + stack.count + 1 > limits.maxPathDepth {
-                    throw failure(relative, "is nested too deeply (more than \(limits.maxPathDepth) levels)")
-                }
                 let (fd, code) = Posix.openAt(current, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
                 guard fd >= 0 else { throw failure(relative, "cannot be opened: \(Posix.message(code))") }
                 close(current)
@@ -86,7 +85,10 @@ struct DirectoryWalker {
                 guard fstat(current, &st) == 0 else {
                     throw failure(relative, "cannot be read: \(Posix.message(errno))")
                 }
-                let pending = try list(current, relative: relative, into: &result)
+                // The stack holds the frames from the root down: the new one's children lie
+                // one level below it.
+                let pending = try list(current, relative: relative, depth: baseDepth + stack.count + 1,
+                                       into: &result, budget: &budget)
                 stack.append(Frame(relative: relative, pending: pending,
                                    device: UInt64(st.st_dev), inode: UInt64(st.st_ino)))
             } else {
@@ -106,8 +108,8 @@ struct DirectoryWalker {
     }
 
     /// Records the children of the open directory `fd`; returns its subdirectory names.
-    private func list(_ fd: Int32, relative: [UInt8],
-                      into result: inout Result) throws(InputError) -> [[UInt8]] {
+    private func list(_ fd: Int32, relative: [UInt8], depth: Int, into result: inout Result,
+                      budget: inout ReadBudget) throws(InputError) -> [[UInt8]] {
         let names = try readNames(fd, relative: relative)
         var subdirectories: [[UInt8]] = []
         for name in names {
@@ -117,29 +119,36 @@ struct DirectoryWalker {
             guard let info else { throw failure(childRelative, "cannot be read: \(Posix.message(code))") }
             let mode = UInt32(info.st_mode)
             if let special = Posix.describeSpecial(mode: mode) { throw failure(childRelative, special) }
-            guard result.entries.count < limits.maxEntries else {
-                throw failure([], "has more than \(limits.maxEntries) entries")
-            }
             switch mode & Posix.typeMask {
             case Posix.typeDirectory:
-                result.entries.append(FileEntry(path: path, kind: .directory))
+                try record(FileEntry(path: path, kind: .directory), childRelative, depth, &result, &budget)
                 subdirectories.append(name)
             case Posix.typeSymlink:
                 let (target, err) = Posix.readLinkAt(fd, name, sizeHint: Int(info.st_size))
                 guard let target else { throw failure(childRelative, "cannot be read: \(Posix.message(err))") }
-                result.entries.append(FileEntry(path: path, kind: .symlink, size: UInt64(target.count),
-                                                symlinkTarget: target))
+                try record(FileEntry(path: path, kind: .symlink, size: UInt64(target.count), symlinkTarget: target),
+                           childRelative, depth, &result, &budget)
             default:
                 let size = UInt64(max(0, info.st_size))
                 result.files.append(WalkedFile(entryIndex: result.entries.count, relative: childRelative,
                                                device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
                                                size: size, changeTime: ChangeTime(info)))
-                result.entries.append(FileEntry(path: path, kind: .file, size: size,
-                                                isExecutable: mode & Posix.ownerExecute != 0))
+                try record(FileEntry(path: path, kind: .file, size: size, isExecutable: mode & Posix.ownerExecute != 0),
+                           childRelative, depth, &result, &budget)
             }
         }
         // Visit subdirectories in byte order (popLast takes from the end).
         return subdirectories.sorted { $1.lexicographicallyPrecedes($0) }
+    }
+
+    /// Records `entry`, charging it to the build's budget (a too-deep entry is named,
+    /// other limits name the build).
+    private func record(_ entry: FileEntry, _ relative: [UInt8], _ depth: Int, _ result: inout Result,
+                        _ budget: inout ReadBudget) throws(InputError) {
+        if let exceeded = budget.charge(entry.path, depth: depth, kind: entry.kind, size: entry.size) {
+            throw failure(exceeded == .depth ? relative : [], budget.message(exceeded))
+        }
+        result.entries.append(entry)
     }
 
     /// All names in the directory except `.` and `..`, as raw bytes.

@@ -16,13 +16,22 @@ public struct ReadOptions: Sendable {
         public var maxPlistBytes: UInt64
         /// Most components a recorded path may have. Default 4,096.
         public var maxPathDepth: Int
+        /// Most bytes all recorded paths may hold together, folders a zip implies but does
+        /// not list included (deep chains cost their depth squared). Default 128 MiB.
+        public var maxTotalPathBytes: UInt64
+        /// Most bytes of property lists one build may ask to decode (each file at most
+        /// `maxPlistBytes`). Default 128 MiB.
+        public var maxTotalPlistBytes: UInt64
 
         public init(maxTotalBytes: UInt64 = 16 << 30, maxEntries: Int = 1_000_000,
-                    maxPlistBytes: UInt64 = 32 << 20, maxPathDepth: Int = 4_096) {
+                    maxPlistBytes: UInt64 = 32 << 20, maxPathDepth: Int = 4_096,
+                    maxTotalPathBytes: UInt64 = 128 << 20, maxTotalPlistBytes: UInt64 = 128 << 20) {
             self.maxTotalBytes = maxTotalBytes
             self.maxEntries = maxEntries
             self.maxPlistBytes = maxPlistBytes
             self.maxPathDepth = maxPathDepth
+            self.maxTotalPathBytes = maxTotalPathBytes
+            self.maxTotalPlistBytes = maxTotalPlistBytes
         }
     }
 

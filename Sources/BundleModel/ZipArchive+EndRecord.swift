@@ -26,6 +26,10 @@ extension ZipArchive {
             guard position >= 0 else {
                 throw fail("not a zip archive (no end-of-central-directory record)")
             }
+            if hiddenInComment(tail, record: position) {
+                throw fail("corrupt zip: an end-of-central-directory record is hidden in the archive comment "
+                           + "(readers disagree on which archive this is)")
+            }
             var r = ByteReader(tail, offset: position + 4)
             guard let disk = r.u16(), let cdDisk = r.u16(), r.skip(2), let count = r.u16(),
                   let size = r.u32(), let offset = r.u32() else {
@@ -44,6 +48,23 @@ extension ZipArchive {
             return record
         }
 
+        /// Whether the record at `record` lies inside the comment of an earlier one: then
+        /// readers that search from the end and readers that check the comment length
+        /// find two different archives.
+        private static func hiddenInComment(_ tail: [UInt8], record: Int) -> Bool {
+            var position = record - 22
+            while position >= 0 {
+                if ByteReader.u32(tail, at: position) == ZipArchive.eocdSignature,
+                   let commentLength = ByteReader.u16(tail, at: position + 20),
+                   position + 22 <= record, position + 22 + Int(commentLength) > record,
+                   position + 22 + Int(commentLength) <= tail.count {
+                    return true
+                }
+                position -= 1
+            }
+            return false
+        }
+
         private static func readZip64(fd: Int32, tail: [UInt8], locator: Int, into record: inout EndRecord,
                                       fail: (String) -> InputError) throws(InputError) {
             guard let recordOffset = ByteReader.u64(tail, at: locator + 8),
@@ -58,6 +79,11 @@ extension ZipArchive {
                 throw fail("corrupt zip: Zip64 end-of-central-directory record is damaged")
             }
             guard disk == 0, cdDisk == 0 else { throw fail("multi-part zip archives are not supported") }
+            // The locator sits 20 bytes before the classic record; Python's zipfile reads the
+            // 56-byte Zip64 record just before the locator, wherever the locator points.
+            guard recordOffset + 56 + 20 == record.recordOffset else {
+                throw fail("corrupt zip: the Zip64 end-of-central-directory record is not just before its locator")
+            }
             record = EndRecord(recordOffset: recordOffset, entryCount: count, directorySize: size,
                                directoryOffset: offset)
         }

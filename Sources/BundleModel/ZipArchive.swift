@@ -33,17 +33,24 @@ struct ZipArchive: Sendable {
         let fail = { (problem: String) in InputError(file: displayName, problem) }
         let end = try EndRecord.find(fd: fd, fileSize: size, fail: fail)
         guard end.entryCount <= UInt64(limits.maxEntries) else {
-            throw fail("has too many entries: \(end.entryCount) (limit \(limits.maxEntries))")
+            throw fail(ReadBudget(limits: limits).message(.entries))
         }
         let (cdEnd, overflow) = end.directoryOffset.addingReportingOverflow(end.directorySize)
         guard !overflow, cdEnd <= end.recordOffset else {
             throw fail("truncated zip: central directory missing (it would lie past the end of the file)")
         }
+        // Python's zipfile takes a gap here for bytes prepended to the archive and shifts
+        // every offset by it: such an archive would be read differently.
+        guard cdEnd == end.recordOffset else {
+            throw fail("corrupt zip: \(end.recordOffset - cdEnd) bytes between the central directory "
+                       + "and the end-of-central-directory record")
+        }
         guard end.directorySize <= 1 << 31,
               let directory = Posix.readBytes(fd, count: Int(end.directorySize), at: end.directoryOffset) else {
             throw fail("truncated zip: central directory cannot be read")
         }
-        let entries = try parseCentralDirectory(directory, expected: end.entryCount, fail: fail)
+        var entries = try parseCentralDirectory(directory, expected: end.entryCount, fail: fail)
+        try checkLayout(&entries, fd: fd, directoryOffset: end.directoryOffset, fail: fail)
         return ZipArchive(file: file, fileSize: size, entries: entries,
                           centralDirectoryOffset: end.directoryOffset, displayName: displayName)
     }
@@ -57,15 +64,21 @@ struct ZipArchive: Sendable {
         var number: UInt64 = 0
         while number < expected {
             number += 1
-            guard let entry = parseRecord(&reader) else {
+            guard let entry = try parseRecord(&reader, fail: fail) else {
                 throw fail("corrupt zip: central directory record #\(number) is damaged or missing")
             }
             entries.append(entry)
         }
+        // Python's zipfile reads records up to the directory's size, whatever the count.
+        guard reader.remaining == 0 else {
+            throw fail("corrupt zip: the central directory holds more than the \(expected) records "
+                       + "its end record counts")
+        }
         return entries
     }
 
-    private static func parseRecord(_ r: inout ByteReader) -> ZipEntry? {
+    private static func parseRecord(_ r: inout ByteReader,
+                                    fail: (String) -> InputError) throws(InputError) -> ZipEntry? {
         guard r.u32() == 0x0201_4B50, let madeBy = r.u16(), r.skip(2), let flags = r.u16(),
               let method = r.u16(), r.skip(4), let crc = r.u32(), let csize = r.u32(),
               let usize = r.u32(), let nameLength = r.u16(), let extraLength = r.u16(),
@@ -76,8 +89,23 @@ struct ZipArchive: Sendable {
         var entry = ZipEntry(name: name, madeBy: madeBy, flags: flags, method: method, crc32: crc,
                              compressedSize: UInt64(csize), uncompressedSize: UInt64(usize),
                              localHeaderOffset: UInt64(offset), externalAttributes: external)
+        if let problem = extraFieldProblem(extra) { throw fail("entry \(entry.displayName): \(problem)") }
         guard applyZip64(extra, to: &entry, disk: disk) else { return nil }
         return entry
+    }
+
+    /// What is wrong with the extra fields, if anything: a field running past the extra
+    /// data (Python's zipfile refuses the archive) or a Zip64 field longer than its most,
+    /// 28 bytes (three sizes and a disk number).
+    private static func extraFieldProblem(_ extra: [UInt8]) -> String? {
+        var r = ByteReader(extra)
+        while r.remaining >= 4 {
+            guard let id = r.u16(), let length = r.u16(), r.skip(Int(length)) else {
+                return "corrupt extra field (it runs past the end of the extra data)"
+            }
+            if id == 0x0001 && length > 28 { return "oversized Zip64 extra field (\(length) bytes, at most 28)" }
+        }
+        return nil
     }
 
     /// Replaces 0xFFFFFFFF sizes and offset with the values of the Zip64 extra field.

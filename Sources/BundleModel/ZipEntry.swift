@@ -11,6 +11,8 @@ struct ZipEntry: Sendable {
     var uncompressedSize: UInt64
     var localHeaderOffset: UInt64
     var externalAttributes: UInt32
+    /// Where the data begins, past the local header (set by `ZipArchive.checkLayout`).
+    var dataOffset: UInt64 = 0
 
     static let methodStored: UInt16 = 0
     static let methodDeflate: UInt16 = 8

@@ -1,7 +1,7 @@
 import CZlib
 
-/// Streams one zip entry's content (stored or deflate) with `pread`, checking the local
-/// header, the declared size (a zip bomb stops as soon as it inflates past it) and CRC-32.
+/// Streams one zip entry's content (stored or deflate) with `pread` from where
+/// `ZipArchive.checkLayout` found it begins, checking the declared size (a zip bomb stops as soon as it inflates past it) and CRC-32.
 struct ZipEntryReader {
     let archive: ZipArchive
 
@@ -21,7 +21,7 @@ struct ZipEntryReader {
 
     func read(_ entry: ZipEntry, worker: Worker,
               sink: (UnsafeRawBufferPointer) -> Void) throws(InputError) {
-        let start = try dataStart(entry)
+        let start = entry.dataOffset
         var crc: UInt = crc32(0, nil, 0)
         let checked: (UnsafeRawBufferPointer) -> Void = { chunk in
             crc = crc32(crc, chunk.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(chunk.count))
@@ -41,28 +41,6 @@ struct ZipEntryReader {
         guard UInt32(truncatingIfNeeded: crc) == entry.crc32 else {
             throw fail(entry, "CRC-32 mismatch (the archive is corrupt)")
         }
-    }
-
-    /// Validates the local header and returns where the entry's data begins.
-    private func dataStart(_ entry: ZipEntry) throws(InputError) -> UInt64 {
-        let offset = entry.localHeaderOffset
-        guard offset < archive.centralDirectoryOffset,
-              let header = Posix.readBytes(archive.file.fd, count: 30, at: offset),
-              ByteReader.u32(header, at: 0) == 0x0403_4B50,
-              let nameLength = ByteReader.u16(header, at: 26),
-              let extraLength = ByteReader.u16(header, at: 28) else {
-            throw fail(entry, "local header missing at offset \(offset) (truncated or corrupt zip)")
-        }
-        let name = Posix.readBytes(archive.file.fd, count: Int(nameLength), at: offset + 30)
-        guard name == entry.name else {
-            throw fail(entry, "local header name differs from the central directory (corrupt zip)")
-        }
-        let start = offset + 30 + UInt64(nameLength) + UInt64(extraLength)
-        let (end, overflow) = start.addingReportingOverflow(entry.compressedSize)
-        guard !overflow, end <= archive.centralDirectoryOffset else {
-            throw fail(entry, "data runs past the central directory (truncated or corrupt zip)")
-        }
-        return start
     }
 
     private func copyStored(_ entry: ZipEntry, from start: UInt64, worker: Worker,

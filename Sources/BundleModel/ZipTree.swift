@@ -6,18 +6,17 @@ struct ZipTree {
     var entries: [FileEntry] = []
     /// For each file or symlink entry: (index into `entries`, index into the archive's entries).
     var contents: [(entry: Int, zip: Int)] = []
+    /// The number of components of each entry's path.
+    private var depths: [Int] = []
 
     static func build(_ archive: ZipArchive, limits: ReadOptions.Limits) throws(InputError) -> ZipTree {
         var tree = ZipTree()
         var kinds: [BundlePath: FileEntry.Kind] = [:]
-        var total: UInt64 = 0
+        var budget = ReadBudget(limits: limits)
         let fail = { (problem: String) in InputError(file: archive.displayName, problem) }
         for (zipIndex, entry) in archive.entries.enumerated() {
             let components = try validatedComponents(entry, fail: fail)
             if components.first == Array("__MACOSX".utf8) { continue }
-            guard components.count <= limits.maxPathDepth else {
-                throw fail("entry \(entry.displayName): nested too deeply (more than \(limits.maxPathDepth) levels)")
-            }
             let path = BundlePath(bytes: Array(components.joined(separator: [UInt8(ascii: "/")])))
             guard kinds[path] == nil else { throw fail("duplicate entry name \(entry.displayName)") }
             let kind: FileEntry.Kind = entry.isDirectory ? .directory : entry.isSymlink ? .symlink : .file
@@ -26,44 +25,46 @@ struct ZipTree {
                 guard entry.method == ZipEntry.methodStored || entry.method == ZipEntry.methodDeflate else {
                     throw fail("entry \(entry.displayName): unsupported compression method \(entry.method)")
                 }
-                let (sum, overflow) = total.addingReportingOverflow(entry.uncompressedSize)
-                guard !overflow, sum <= limits.maxTotalBytes else {
-                    throw fail("expands to more than \(limits.maxTotalBytes) bytes (the limit); zip bomb?")
-                }
-                total = sum
                 tree.contents.append((tree.entries.count, zipIndex))
             }
+            let size = kind == .directory ? 0 : entry.uncompressedSize
+            try tree.add(FileEntry(path: path, kind: kind, size: size, isExecutable: kind == .file && entry.isExecutable),
+                         depth: components.count, budget: &budget, fail: fail)
             kinds[path] = kind
-            tree.entries.append(FileEntry(path: path, kind: kind,
-                                          size: kind == .directory ? 0 : entry.uncompressedSize,
-                                          isExecutable: kind == .file && entry.isExecutable))
-            guard tree.entries.count <= limits.maxEntries else {
-                throw fail("has more than \(limits.maxEntries) entries (the limit)")
-            }
         }
-        try tree.addParents(&kinds, limits: limits, fail: fail)
+        try tree.addParents(&kinds, budget: &budget, fail: fail)
         return tree
     }
 
+    /// Records `entry`, charging it to the build's budget.
+    private mutating func add(_ entry: FileEntry, depth: Int, budget: inout ReadBudget,
+                              fail: (String) -> InputError) throws(InputError) {
+        if let exceeded = budget.charge(entry.path, depth: depth, kind: entry.kind, size: entry.size) {
+            let message = budget.message(exceeded)
+            throw fail(exceeded == .depth ? "entry '\(entry.path)': \(message)" : message)
+        }
+        entries.append(entry)
+        depths.append(depth)
+    }
+
     /// Adds the directories that entries imply but the archive does not list.
-    private mutating func addParents(_ kinds: inout [BundlePath: FileEntry.Kind], limits: ReadOptions.Limits,
+    private mutating func addParents(_ kinds: inout [BundlePath: FileEntry.Kind], budget: inout ReadBudget,
                                      fail: (String) -> InputError) throws(InputError) {
-        for entry in entries {
-            var parent = entry.path.parent
-            while !parent.isRoot {
-                if let kind = kinds[parent] {
-                    guard kind == .directory else {
-                        throw fail("entry '\(entry.path)' lies inside '\(parent)', which is not a directory")
-                    }
-                    break
+        var index = 0
+        while index < entries.count {
+            let entry = entries[index]
+            index += 1
+            let parent = entry.path.parent
+            guard !parent.isRoot else { continue }
+            if let kind = kinds[parent] {
+                guard kind == .directory else {
+                    throw fail("entry '\(entry.path)' lies inside '\(parent)', which is not a directory")
                 }
-                kinds[parent] = .directory
-                entries.append(FileEntry(path: parent, kind: .directory))
-                guard entries.count <= limits.maxEntries else {
-                    throw fail("has more than \(limits.maxEntries) entries (the limit)")
-                }
-                parent = parent.parent
+                continue
             }
+            // Appended, so its own parent is looked at in turn: one step per entry.
+            kinds[parent] = .directory
+            try add(FileEntry(path: parent, kind: .directory), depth: depths[index - 1] - 1, budget: &budget, fail: fail)
         }
     }
 

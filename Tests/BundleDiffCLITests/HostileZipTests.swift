@@ -16,9 +16,15 @@ import TestSupport
 
     /// Records `zip` and expects the refusal `problem`, with no trace left anywhere.
     func expectRefused(_ zip: ZipWriter, _ problem: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try expectRefused(raw: zip.data(), problem, sourceLocation: sourceLocation)
+    }
+
+    /// Records the archive `bytes` and expects the refusal `problem`, with no trace left anywhere.
+    func expectRefused(raw bytes: [UInt8], _ problem: String,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
         let sandbox = try HostileSandbox()
         let path = sandbox.inside + "/MyApp.ipa"
-        try zip.write(to: path)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
         let before = try sandbox.listing()
         let r = sandbox.record(path)
         expectOneClearError(r, naming: path, problem, sourceLocation: sourceLocation)
@@ -51,7 +57,7 @@ import TestSupport
         var entry = ZipWriter.Entry.file("Payload/MyApp.app/huge.bin", [0])
         entry.declaredSize = 20 << 30
         try expectRefused(ipa(adding: entry, zip64: true),
-                          "expands to more than 17179869184 bytes (the limit); zip bomb?")
+                          "holds more than 17179869184 bytes of file content (the limit)")
     }
 
     /// 32 MiB of zeros deflated to ~32 KiB while the headers declare 4 KiB: inflating stops

@@ -30,6 +30,16 @@ public struct ZipWriter: Sendable {
         public var rawMethod: UInt16?
         /// Writes sizes and CRC after the data (flag bit 3), zeros in the local header.
         public var dataDescriptor = false
+        /// Alters the 30-byte local header after it is made (local/central disagreement tests).
+        public var patchLocalHeader: (@Sendable (inout [UInt8]) -> Void)?
+        /// Alters the data descriptor (signature, CRC, sizes) after it is made.
+        public var patchDescriptor: (@Sendable (inout [UInt8]) -> Void)?
+        /// Appended to the central record's extra field (malformed extra field tests).
+        public var centralExtra: [UInt8] = []
+        /// Points the central record into the data of the earlier entry with this name,
+        /// which must be stored and begin with `localRecord` of this entry: a "quoted"
+        /// overlap. This entry's own local record is still written where it falls.
+        public var quotedBy: [UInt8]?
 
         public init(name: [UInt8], data: [UInt8], method: Method = .deflate, unixMode: UInt32 = 0o100644) {
             self.name = name
@@ -97,8 +107,9 @@ public struct ZipWriter: Sendable {
     public func data() -> [UInt8] {
         var out = prefix
         var central: [UInt8] = []
+        var dataStarts: [[UInt8]: UInt64] = [:]
         for entry in entries {
-            let offset = UInt64(out.count)
+            let offset = entry.quotedBy.flatMap { dataStarts[$0] } ?? UInt64(out.count)
             let payload = entry.method == .deflate ? Self.deflate(entry.data) : entry.data
             let crc = entry.declaredCRC ?? Self.crc(entry.data)
             let size = entry.declaredSize ?? UInt64(entry.data.count)
@@ -107,23 +118,34 @@ public struct ZipWriter: Sendable {
             var local: [UInt8] = []
             local.le32(0x0403_4B50); local.le16(zip64 ? 45 : 20); local.le16(flags); local.le16(method)
             local.le16(0); local.le16(0x21)
+            // Zip64: the local sizes are 0xFFFFFFFF and a Zip64 extra field holds them.
+            var localExtra: [UInt8] = []
             if entry.dataDescriptor {
                 local.le32(0); local.le32(0); local.le32(0)
+            } else if zip64 {
+                local.le32(crc); local.le32(0xFFFF_FFFF); local.le32(0xFFFF_FFFF)
+                localExtra.le16(0x0001); localExtra.le16(16); localExtra.le64(size); localExtra.le64(UInt64(payload.count))
             } else {
                 local.le32(crc); local.le32(UInt32(truncatingIfNeeded: payload.count))
                 local.le32(UInt32(truncatingIfNeeded: size))
             }
-            local.le16(UInt16(entry.name.count)); local.le16(0)
-            out += local + entry.name + payload
+            local.le16(UInt16(entry.name.count)); local.le16(UInt16(localExtra.count))
+            entry.patchLocalHeader?(&local)
+            dataStarts[entry.name] = UInt64(out.count + local.count + entry.name.count + localExtra.count)
+            out += local + entry.name + localExtra + payload
             if entry.dataDescriptor {
-                out.le32(0x0807_4B50); out.le32(crc); out.le32(UInt32(truncatingIfNeeded: payload.count))
-                out.le32(UInt32(truncatingIfNeeded: size))
+                var descriptor: [UInt8] = []
+                descriptor.le32(0x0807_4B50); descriptor.le32(crc); descriptor.le32(UInt32(truncatingIfNeeded: payload.count))
+                descriptor.le32(UInt32(truncatingIfNeeded: size))
+                entry.patchDescriptor?(&descriptor)
+                out += descriptor
             }
             var extra: [UInt8] = []
             if zip64 {
                 extra.le16(0x0001); extra.le16(24)
                 extra.le64(size); extra.le64(UInt64(payload.count)); extra.le64(offset)
             }
+            extra += entry.centralExtra
             central.le32(0x0201_4B50); central.le16(0x0300 | 20); central.le16(zip64 ? 45 : 20)
             central.le16(flags); central.le16(method); central.le16(0); central.le16(0x21)
             central.le32(crc)
@@ -151,6 +173,15 @@ public struct ZipWriter: Sendable {
         out.le32(zip64 ? 0xFFFF_FFFF : UInt32(truncatingIfNeeded: cdOffset))
         out.le16(0)
         return out
+    }
+
+    /// An entry's local header, name and (stored) data, as `data()` writes them: the
+    /// content of a stored entry that quotes it (see `Entry.quotedBy`).
+    public static func localRecord(_ entry: Entry) -> [UInt8] {
+        var single = ZipWriter(entries: [entry])
+        single.zip64 = false
+        let bytes = single.data()
+        return Array(bytes[0..<(30 + entry.name.count + entry.data.count)])
     }
 
     /// Writes the archive to `path`.
