@@ -15,13 +15,9 @@ public enum BaselineFile {
         return out
     }
 
-    /// Writes the baseline for `findings` to `path`.
+    /// Writes the baseline for `findings` to `path` (see `OutputFile`).
     public static func write(_ findings: [Finding], to path: String) throws(UserFacingError) {
-        do {
-            try Data(render(findings).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw UserFacingError("\(path): cannot write the baseline (\(error.localizedDescription))")
-        }
+        try OutputFile.write(render(findings), to: path, what: "the baseline")
     }
 
     /// Reads the fingerprints of a baseline file.
