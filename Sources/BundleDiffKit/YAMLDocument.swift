@@ -59,27 +59,31 @@ enum YAMLDocument {
         }
         guard let node else { return nil }
         var budget = limits.maxValues
-        guard fits(node, budget: &budget) else {
-            throw UserFacingError("\(file): its aliases expand to more than \(limits.maxValues) values")
-        }
+        try check(node, budget: &budget, file: file, limits: limits)
         return node.any
     }
 
-    /// Whether `node`, with every alias expanded, holds at most `budget` values; stops
-    /// counting as soon as it does not. Recursion is bounded by the nesting check.
-    private static func fits(_ node: Node, budget: inout Int) -> Bool {
+    /// Refuses what the YAML library would turn into a crash or an explosion: more than
+    /// `budget` values once aliases are expanded (counting stops as soon as there are),
+    /// and a mapping key that is not a scalar (Yams force-unwraps it as a string).
+    /// Recursion is bounded by the nesting check.
+    private static func check(_ node: Node, budget: inout Int, file: String, limits: Limits) throws(UserFacingError) {
         budget -= 1
-        guard budget >= 0 else { return false }
+        guard budget >= 0 else {
+            throw UserFacingError("\(file): its aliases expand to more than \(limits.maxValues) values")
+        }
         switch node {
-        case .scalar: return true
+        case .scalar: return
         case .sequence(let items):
-            for item in items where !fits(item, budget: &budget) { return false }
-            return true
+            for item in items { try check(item, budget: &budget, file: file, limits: limits) }
         case .mapping(let pairs):
-            for (key, value) in pairs where !fits(key, budget: &budget) || !fits(value, budget: &budget) {
-                return false
+            for (key, value) in pairs {
+                guard case .scalar = key else {
+                    let line = key.mark.map { "line \($0.line): " } ?? ""
+                    throw UserFacingError("\(file): \(line)a mapping key must be a plain value, not a list or a mapping")
+                }
+                try check(value, budget: &budget, file: file, limits: limits)
             }
-            return true
         }
     }
 }
