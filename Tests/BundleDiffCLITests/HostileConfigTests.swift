@@ -22,6 +22,9 @@ import TestSupport
         ((0..<400).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n"), "nested too deeply"),
         (laughs, "its aliases expand to more than 1048576 values"),
         (String(repeating: "# padding\n", count: 120_000), "too large for a configuration file (more than 1048576 bytes)"),
+        // Found by ConfigFuzz: a chain of aliases nests without a bracket in the text.
+        ((1..<1_400).map { "a\($0): &a\($0) [*a\($0 - 1)]" }.reduce("a0: &a0 [x]") { $0 + "\n" + $1 } + "\n",
+         "its aliases nest more than 48 levels deep"),
         // Found by ConfigFuzz: Yams force-unwraps a mapping key as a string.
         ("rules:\n  ? [a]\n  : off\n", "line 2: a mapping key must be a plain value, not a list or a mapping"),
         ("{{a: b}: c}", "line 1: a mapping key must be a plain value, not a list or a mapping"),
