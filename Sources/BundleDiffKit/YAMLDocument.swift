@@ -59,30 +59,36 @@ enum YAMLDocument {
         }
         guard let node else { return nil }
         var budget = limits.maxValues
-        try check(node, budget: &budget, file: file, limits: limits)
+        try check(node, depth: 0, budget: &budget, file: file, limits: limits)
         return node.any
     }
 
-    /// Refuses what the YAML library would turn into a crash or an explosion: more than
-    /// `budget` values once aliases are expanded (counting stops as soon as there are),
-    /// and a mapping key that is not a scalar (Yams force-unwraps it as a string).
-    /// Recursion is bounded by the nesting check.
-    private static func check(_ node: Node, budget: inout Int, file: String, limits: Limits) throws(UserFacingError) {
+    /// Refuses what the YAML library would turn into a crash or an explosion once aliases
+    /// are expanded (as it does when it builds the values): more than `budget` values
+    /// (counting stops as soon as there are), nesting past `limits.maxDepth` (a chain of
+    /// aliases nests without a bracket in the text), and a mapping key that is not a
+    /// scalar (Yams force-unwraps it as a string). Its own recursion stops at the limit.
+    private static func check(_ node: Node, depth: Int, budget: inout Int, file: String,
+                              limits: Limits) throws(UserFacingError) {
         budget -= 1
         guard budget >= 0 else {
             throw UserFacingError("\(file): its aliases expand to more than \(limits.maxValues) values")
         }
+        if case .scalar = node { return }
+        guard depth < limits.maxDepth else {
+            throw UserFacingError("\(file): its aliases nest more than \(limits.maxDepth) levels deep")
+        }
         switch node {
         case .scalar: return
         case .sequence(let items):
-            for item in items { try check(item, budget: &budget, file: file, limits: limits) }
+            for item in items { try check(item, depth: depth + 1, budget: &budget, file: file, limits: limits) }
         case .mapping(let pairs):
             for (key, value) in pairs {
                 guard case .scalar = key else {
                     let line = key.mark.map { "line \($0.line): " } ?? ""
                     throw UserFacingError("\(file): \(line)a mapping key must be a plain value, not a list or a mapping")
                 }
-                try check(value, budget: &budget, file: file, limits: limits)
+                try check(value, depth: depth + 1, budget: &budget, file: file, limits: limits)
             }
         }
     }
