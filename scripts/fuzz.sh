@@ -43,7 +43,7 @@ seed() { # target kind seed-dir
         echo "fuzz.sh: BUNDLEDIFF_CORPUS=$BUNDLEDIFF_CORPUS has no plist-vectors/" >&2
         exit 2
     fi
-    if [[ $kind == canonical || $kind == names ]]; then
+    if [[ $kind == canonical || $kind == names || $kind == yaml ]]; then
         cp Fuzz/seeds/"$kind"/* "$dir/"   # our own samples; no corpus needed
         return 0
     fi
@@ -80,10 +80,11 @@ seed() { # target kind seed-dir
 
 # name:seed-kind:sources. Sources: plist = the property-list readers; bundle = those and
 # the bundle reader (zip, walker) with zlib and libcrypto; names = tree-name escaping and
-# path display.
+# path display; yaml = the bounded YAML reading with Yams and its libyaml (from
+# .build/checkouts: run `swift build` once first).
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
-         ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names)
+         ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml)
 
 compile() { # name sources
     local sources=(Sources/PropertyLists/*.swift Fuzz/FuzzSupport.swift) flags=()
@@ -91,6 +92,20 @@ compile() { # name sources
         bundle) sources+=(Sources/BundleModel/*.swift)
                 flags=(-I Sources/CZlib -I Sources/COpenSSL -lz -lcrypto -suppress-warnings) ;;
         names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift Sources/BundleModel/PathEscaping.swift) ;;
+        yaml)
+            # One module named Yams (so `import Yams` names itself), libyaml built beside it.
+            local yams=.build/checkouts/Yams/Sources
+            [[ -d $yams/CYaml ]] || { echo "fuzz.sh: $yams missing: run swift build first" >&2; exit 2; }
+            mkdir -p "$out/cyaml"
+            for c in "$yams"/CYaml/src/*.c; do
+                clang -c -O1 -fsanitize=fuzzer-no-link -I "$yams/CYaml/include" -DYAML_DECLARE_EXPORT \
+                    "$c" -o "$out/cyaml/$(basename "$c" .c).o"
+            done
+            swiftc -sanitize=fuzzer -parse-as-library -O -module-name Yams -suppress-warnings -DSWIFT_PACKAGE \
+                -I "$yams/CYaml/include" "$yams"/Yams/*.swift Sources/BundleDiffKit/YAMLDocument.swift \
+                Sources/BundleDiffKit/YAMLNestingBound.swift Sources/BundleDiffKit/UserFacingError.swift \
+                "$out"/cyaml/*.o "Fuzz/$1.swift" -o "$out/bin/$1"
+            return ;;
     esac
     # BundleModel's `import PropertyLists` names the module being compiled: ignored.
     swiftc -sanitize=fuzzer -parse-as-library -O -module-name PropertyLists "${flags[@]}" \

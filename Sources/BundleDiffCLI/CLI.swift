@@ -9,6 +9,9 @@ public enum CLI {
         Console.$current.withValue(console) {
             do {
                 var command = try BundleDiffCommand.parseAsRoot(arguments)
+                // Every command but ArgumentParser's own help reads relative paths.
+                let isHelp = String(reflecting: type(of: command)).hasPrefix("ArgumentParser.")
+                if !isHelp, let problem = workingDirectoryProblem() { throw UserFacingError(problem) }
                 try command.run()
                 return 0
             } catch let exit as CommandExit {

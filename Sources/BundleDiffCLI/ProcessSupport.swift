@@ -19,3 +19,12 @@ public func prepareProcess() {
 public func exitProcess(_ code: Int32) -> Never {
     exit(code)
 }
+
+/// Why the working directory cannot be used, or nil: a shell can stay in a folder that has
+/// since been deleted, and then every relative path (the default history `.bundlediff`,
+/// `.bundlediff.yml`, `-o report.md`) would fail with a misleading message of its own.
+func workingDirectoryProblem() -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) == nil, errno == ENOENT else { return nil }
+    return "the working directory no longer exists (it was deleted or moved): cd to an existing folder"
+}

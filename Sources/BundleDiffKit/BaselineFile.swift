@@ -1,6 +1,5 @@
 import Foundation
 import Rules
-import Yams
 
 /// A file of accepted findings: a YAML list of fingerprints (`<rule id>|<bundle>|<subject>`).
 /// `--write-baseline` writes one from the current findings; `baseline:` in the
@@ -15,24 +14,17 @@ public enum BaselineFile {
         return out
     }
 
-    /// Writes the baseline for `findings` to `path`.
+    /// Writes the baseline for `findings` to `path` (see `OutputFile`).
     public static func write(_ findings: [Finding], to path: String) throws(UserFacingError) {
-        do {
-            try Data(render(findings).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw UserFacingError("\(path): cannot write the baseline (\(error.localizedDescription))")
-        }
+        try OutputFile.write(render(findings), to: path, what: "the baseline")
     }
 
     /// Reads the fingerprints of a baseline file.
     public static func read(_ path: String) throws(UserFacingError) -> Set<String> {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = try YAMLDocument.contents(of: path, limits: .baseline, what: "a baseline file") else {
             throw UserFacingError("\(path): cannot read the baseline file")
         }
-        let value: Any?
-        do { value = try Yams.load(yaml: String(decoding: data, as: UTF8.self)) } catch {
-            throw UserFacingError("\(path): not valid YAML")
-        }
+        let value = try YAMLDocument.parse(bytes, file: path, limits: .baseline)
         guard let items = value as? [Any], items.allSatisfy({ $0 is String }) else {
             throw UserFacingError("\(path): a baseline must be a list of finding fingerprints (strings)")
         }

@@ -1,6 +1,5 @@
 import Foundation
 import Rules
-import Yams
 
 /// `.bundlediff.yml`: the settings a team keeps in its repository (see docs/configuration.md).
 ///
@@ -39,18 +38,21 @@ public struct ConfigurationFile: Sendable, Equatable {
             if let explicit { throw UserFacingError("\(explicit): no such configuration file") }
             return ConfigurationFile()
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = try YAMLDocument.contents(of: path, limits: .configuration, what: "a configuration file") else {
             throw UserFacingError("\(path): cannot read the configuration file")
         }
-        return try parse(String(decoding: data, as: UTF8.self), file: path)
+        return try parse(bytes, file: path)
     }
 
     /// Parses YAML text; every problem is collected into one message naming `file`.
     public static func parse(_ text: String, file: String) throws(UserFacingError) -> ConfigurationFile {
-        let root: Any?
-        do { root = try Yams.load(yaml: text) } catch {
-            throw UserFacingError("\(file): not valid YAML (\(String(describing: error).split(separator: "\n").first ?? ""))")
-        }
+        try parse(Array(text.utf8), file: file)
+    }
+
+    /// Parses YAML bytes within `YAMLDocument.Limits.configuration` (a pull request
+    /// controls this file); every problem is collected into one message naming `file`.
+    static func parse(_ bytes: [UInt8], file: String) throws(UserFacingError) -> ConfigurationFile {
+        let root = try YAMLDocument.parse(bytes, file: file, limits: .configuration)
         if root == nil { return ConfigurationFile() }
         guard let map = root as? [String: Any] else {
             throw UserFacingError("\(file): the configuration must be a mapping of settings")

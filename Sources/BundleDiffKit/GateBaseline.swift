@@ -1,3 +1,4 @@
+import TextSafety
 import BundleModel
 import Reporters
 import Rules

@@ -25,11 +25,8 @@ public enum PlistValueText {
         case .uid(let u): return "\(u)\n"
         case .data(let bytes): return Data(bytes).base64EncodedString() + "\n"
         case .date(let seconds):
-            // Seconds since 2001-01-01; NaN and out-of-range dates print as the raw number.
-            guard seconds.isFinite, abs(seconds) < 2.5e11 else { return "\(seconds)\n" }
-            let formatter = ISO8601DateFormatter()
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            return formatter.string(from: Date(timeIntervalSinceReferenceDate: seconds)) + "\n"
+            // Seconds since 2001-01-01; NaN and dates outside 0001…9999 print as the raw number.
+            return (PlistDate.iso8601(seconds) ?? "\(seconds)") + "\n"
         case .array, .dictionary:
             let text = CanonicalText.render(.decoded(PlistDocument(format: .xml, root: value)))
             guard let body = text.range(of: "\n\n") else { return text }

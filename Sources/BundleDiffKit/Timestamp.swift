@@ -1,16 +1,14 @@
 import Foundation
-import SnapshotStore
+import PropertyLists
 
-/// Recording times: seconds since 1970 (UTC), parsed from and printed as ISO-8601.
+/// Recording times: seconds since 1970 (UTC), parsed from and printed as ISO-8601 on the
+/// proleptic Gregorian calendar (`UTCTime`).
 public enum Timestamp {
     /// Parses `2026-11-01T09:00:00Z` or with an offset (`+02:00`); nil otherwise, also for
-    /// a day or time that does not exist (`2026-02-30`, `24:00:00`), which the system
-    /// formatter would roll over into the next month or day.
+    /// a day or time that does not exist (`2026-02-30`, `24:00:00`).
     public static func parse(_ text: String) -> Int64? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        guard let date = formatter.date(from: text), fieldsExist(text) else { return nil }
-        return Int64(date.timeIntervalSince1970.rounded(.down))
+        guard fieldsExist(text) else { return nil }
+        return UTCTime.parse(text)
     }
 
     /// Whether the `YYYY-MM-DDThh:mm:ss` fields that begin `text` name a real day and time.
@@ -39,5 +37,5 @@ public enum Timestamp {
     }
 
     /// `2026-11-01T09:00:00Z` (the same form the commit trailers use).
-    public static func format(_ seconds: Int64) -> String { ISO8601UTC.format(seconds) }
+    public static func format(_ seconds: Int64) -> String { UTCTime.format(unixSeconds: seconds) }
 }

@@ -79,8 +79,8 @@ extension BuildReader {
         switch plists[path] {
         case .decoded(let document):
             guard document.root.dictionaryValue != nil else {
-                throw InputError(file: display, "Info.plist is not a dictionary (\(path) holds "
-                                 + "\(document.root.typeName == "array" ? "an" : "a") \(document.root.typeName))")
+                throw InputError(file: display,
+                                 "Info.plist is not a dictionary (\(path) holds \(document.root.typeNameWithArticle))")
             }
         case .undecodable(let reason):
             throw InputError(file: display, "Info.plist cannot be read: \(reason) (\(path))")

@@ -33,6 +33,13 @@ public indirect enum PlistValue: Hashable, Sendable {
         }
     }
 
+    /// The type's name after its indefinite article, for messages: `an integer`,
+    /// `an array`, `a string`.
+    public var typeNameWithArticle: String {
+        let name = typeName
+        return (["a", "e", "i", "o"].contains(name.first.map(String.init) ?? "") ? "an " : "a ") + name
+    }
+
     /// The string, when this is a string.
     public var stringValue: String? {
         if case .string(let s) = self { return s }

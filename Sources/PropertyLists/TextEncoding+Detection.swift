@@ -28,7 +28,14 @@ extension TextEncoding {
                 return DecodedText(encoding: .utf16BE, utf8: try transcodeUTF16(bytes, from: 0, littleEndian: false))
             }
         }
-        return DecodedText(encoding: .utf8, utf8: try validateUTF8(bytes, from: 0))
+        do {
+            return DecodedText(encoding: .utf8, utf8: try validateUTF8(bytes, from: 0))
+        } catch {
+            // Latin-1 or another 8-bit encoding, named by an XML declaration: say that,
+            // rather than where the first byte stops being UTF-8.
+            try XMLDeclaration.check(bytes)
+            throw error
+        }
     }
 
     /// 1-based line of `offset` in `bytes` (counting LF bytes), for error messages.

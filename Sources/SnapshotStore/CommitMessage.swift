@@ -1,3 +1,4 @@
+import PropertyLists
 import TextSafety
 /// The commit message of a recorded build: a subject line, a blank line, then
 /// `Bundlediff-*` trailers, one per line, with values escaped to a single line.
@@ -30,7 +31,7 @@ struct CommitMessage: Hashable {
         let values: [(Key, String)] = [
             (.bundleId, bundleId), (.version, shortVersion ?? ""), (.build, build ?? ""),
             (.platform, platform ?? ""), (.source, source), (.label, label ?? ""), (.channel, channel),
-            (.files, String(files)), (.bytes, String(bytes)), (.recordedAt, ISO8601UTC.format(recordedAt)),
+            (.files, String(files)), (.bytes, String(bytes)), (.recordedAt, UTCTime.format(unixSeconds: recordedAt)),
             (.toolVersion, toolVersion ?? ""), (.format, Self.formatVersion),
         ]
         var lines = [Self.escape(subject), ""]

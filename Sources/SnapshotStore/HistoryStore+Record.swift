@@ -27,6 +27,7 @@ extension HistoryStore {
             throw StoreError(.invalidInput, repository: path, "the build has no bundle identifier or bundle name to record it under")
         }
         let branch = RefNames.branch(app: app, channel: options.channel)
+        try checkNames(branch: branch, app: app, snapshot: snapshot)
         let (files, bytes) = (snapshot.fileCount, snapshot.totalBytes)
         let tree: ObjectID
         do {
@@ -117,6 +118,26 @@ extension HistoryStore {
         for tag in options.userTags {
             if try git({ () throws(GitError) in try repository.referenceTarget(RefNames.tagsPrefix + tag) }) != nil {
                 throw StoreError(.tagExists, repository: path, "tag \(tag) already exists; choose another name")
+            }
+        }
+    }
+
+    /// Every reference name this recording may write, checked before anything is: a name
+    /// the file system refuses would otherwise fail after the branch has moved, leaving
+    /// the build half-recorded (and every later run failing the same way).
+    private func checkNames(branch: String, app: String, snapshot: BuildSnapshot) throws(StoreError) {
+        func refuse(_ what: String, _ why: String) -> StoreError {
+            StoreError(.invalidInput, repository: path, "\(what) \(why); the build was not recorded")
+        }
+        if let why = RefNames.storageProblem(branch) {
+            throw refuse("the branch for this bundle identifier", why)
+        }
+        if let main = snapshot.mainBundle, let short = main.shortVersion, let build = main.version {
+            let longest = RefNames.versionTag(app: app, shortVersion: short, build: build, n: 1)
+                + RefNames.longestCollisionSuffix
+            if let why = RefNames.storageProblem(RefNames.tagsPrefix + longest) {
+                throw refuse("the version tag made of the bundle identifier, CFBundleShortVersionString "
+                             + "and CFBundleVersion", why)
             }
         }
     }

@@ -29,6 +29,9 @@ public struct RecordOptions: Sendable {
     public var problem: String? {
         if let problem = Self.channelProblem(channel) { return problem }
         if let bad = userTags.first(where: { !RefNames.isValidUserTag($0) }) { return "invalid tag name \(VisibleText.quoted(bad))" }
+        for tag in userTags {
+            if let why = RefNames.storageProblem(RefNames.tagsPrefix + tag) { return "the tag name \(why)" }
+        }
         if Set(userTags).count != userTags.count { return "the same tag is given twice" }
         return nil
     }

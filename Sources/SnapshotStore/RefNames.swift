@@ -77,6 +77,30 @@ enum RefNames {
         return Repository.isValidReferenceName(headsPrefix + "x/" + channel)
     }
 
+    /// The longest part (between slashes) of a reference name: a loose reference is a
+    /// file, written first as `<part>.lock`, and a file name holds at most 255 bytes.
+    static let maxPartBytes = 250
+    /// The longest whole reference name, well inside PATH_MAX (4096) together with the
+    /// repository's own path and `logs/` (the reflog).
+    static let maxNameBytes = 2048
+
+    /// Why `fullName` (`refs/…`) cannot be stored as a reference file, or nil when it
+    /// can: git's name rules, then the file system's limits on names and paths.
+    static func storageProblem(_ fullName: String) -> String? {
+        guard Repository.isValidReferenceName(fullName) else { return "is not a valid git reference name" }
+        if let long = fullName.split(separator: "/").map(\.utf8.count).first(where: { $0 > maxPartBytes }) {
+            return "would have a part of \(long) bytes, and each part of a reference name is a file name "
+                + "(at most \(maxPartBytes) bytes)"
+        }
+        if fullName.utf8.count > maxNameBytes {
+            return "would be \(fullName.utf8.count) bytes long (at most \(maxNameBytes))"
+        }
+        return nil
+    }
+
+    /// The longest `#n` a version tag may need (`ensureVersionTag` stops at 1000).
+    static let longestCollisionSuffix = "#1000"
+
     /// User tags: any valid git tag name.
     static func isValidUserTag(_ tag: String) -> Bool {
         !tag.isEmpty && !tag.hasPrefix("-") && Repository.isValidReferenceName(tagsPrefix + tag)

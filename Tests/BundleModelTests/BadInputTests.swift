@@ -38,6 +38,10 @@ import TestSupport
         app.setFile("MyApp.app/Info.plist", FixtureBuilder.plist(["a", "b"]))
         expectProblem(try app.writeDirectory(in: second.path),
                       "Info.plist is not a dictionary (MyApp.app/Info.plist holds an array)")
+        let integer = try ScratchDirectory()
+        app.setFile("MyApp.app/Info.plist", FixtureBuilder.plist(7))
+        expectProblem(try app.writeDirectory(in: integer.path),
+                      "Info.plist is not a dictionary (MyApp.app/Info.plist holds an integer)")
         let third = try ScratchDirectory()
         app.setFile("MyApp.app/Info.plist", exponentialBinaryPlist())
         expectProblem(try app.writeDirectory(in: third.path),

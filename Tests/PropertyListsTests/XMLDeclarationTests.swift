@@ -34,6 +34,18 @@ import Testing
         #expect(error?.line == 2)
     }
 
+    /// The same file saved in Latin-1 (é as the single byte E9, not valid UTF-8) gets the
+    /// message about its declared encoding, not "invalid UTF-8 at byte …".
+    @Test func latin1BytesGetTheEncodingMessage() {
+        let text = #"<?xml version="1.0" encoding="ISO-8859-1"?>"# + "\n<plist><string>caf"
+        let bytes = Array(text.utf8) + [0xE9] + Array("</string></plist>".utf8)
+        let error = plistError { _ = try PropertyListReader.read(bytes) }
+        #expect(error?.message == "text declared as \"ISO-8859-1\" is not ASCII, and only UTF-8 and UTF-16 are decoded")
+        #expect(error?.line == 2)
+        let undeclared = plistError { _ = try PropertyListReader.read(Array("<plist><string>caf".utf8) + [0xE9]) }
+        #expect(undeclared?.message.hasPrefix("invalid UTF-8 at byte") == true, "\(String(describing: undeclared))")
+    }
+
     @Test func declarationIsFoundOnlyAtTheStart() {
         #expect(XMLDeclaration.encodingName(Array(#"<?xml version="1.0" encoding="abc"?>"#.utf8)).map { Array($0) } == Array("abc".utf8))
         #expect(XMLDeclaration.encodingName(Array(#"<?xmlfoo encoding="abc"?>"#.utf8)) == nil)

@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Yams
+
+/// Reads YAML that a pull request may control (`.bundlediff.yml`, a baseline file) within
+/// bounds, so that no file can exhaust memory or the stack: its size is capped before it
+/// is read whole, its nesting is bounded from the bytes before the YAML library sees them
+/// (`YAMLNestingBound`), and aliases may not expand the document past a count of values
+/// (a "billion laughs" file is a few hundred bytes). Every refusal is one line.
+enum YAMLDocument {
+    /// The bounds for one kind of file.
+    struct Limits: Sendable {
+        var maxBytes: Int
+        /// Nesting levels, as `YAMLNestingBound` over-estimates them.
+        var maxDepth: Int
+        /// Scalars, sequences and mappings once every alias is expanded.
+        var maxValues: Int
+
+        /// `.bundlediff.yml`: a few settings.
+        static let configuration = Limits(maxBytes: 1 << 20, maxDepth: 48, maxValues: 1 << 20)
+        /// A baseline: one short line per accepted finding.
+        static let baseline = Limits(maxBytes: 16 << 20, maxDepth: 48, maxValues: 1 << 20)
+    }
+
+    /// The bytes of `path`, refusing a file larger than `limits.maxBytes` without reading
+    /// past that; nil when the file cannot be read.
+    static func contents(of path: String, limits: Limits, what: String) throws(UserFacingError) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while bytes.count <= limits.maxBytes {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if n == 0 { return bytes }
+            bytes += chunk[..<n]
+        }
+        throw UserFacingError("\(path): too large for \(what) (more than \(limits.maxBytes) bytes)")
+    }
+
+    /// Parses `bytes` (UTF-8) as one YAML document within `limits`; nil for an empty one.
+    static func parse(_ bytes: [UInt8], file: String, limits: Limits) throws(UserFacingError) -> Any? {
+        guard bytes.count <= limits.maxBytes else {
+            throw UserFacingError("\(file): too large (more than \(limits.maxBytes) bytes)")
+        }
+        guard YAMLNestingBound.measure(bytes, limit: limits.maxDepth) != nil else {
+            throw UserFacingError("\(file): nested too deeply to read safely (more than \(limits.maxDepth) levels)")
+        }
+        let node: Node?
+        do { node = try Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)) } catch {
+            throw UserFacingError("\(file): not valid YAML (\(String(describing: error).split(separator: "\n").first ?? ""))")
+        }
+        guard let node else { return nil }
+        var budget = limits.maxValues
+        try check(node, depth: 0, budget: &budget, file: file, limits: limits)
+        return node.any
+    }
+
+    /// Refuses what the YAML library would turn into a crash or an explosion once aliases
+    /// are expanded (as it does when it builds the values): more than `budget` values
+    /// (counting stops as soon as there are), nesting past `limits.maxDepth` (a chain of
+    /// aliases nests without a bracket in the text), and a mapping key that is not a
+    /// scalar (Yams force-unwraps it as a string). Its own recursion stops at the limit.
+    private static func check(_ node: Node, depth: Int, budget: inout Int, file: String,
+                              limits: Limits) throws(UserFacingError) {
+        budget -= 1
+        guard budget >= 0 else {
+            throw UserFacingError("\(file): its aliases expand to more than \(limits.maxValues) values")
+        }
+        if case .scalar = node { return }
+        guard depth < limits.maxDepth else {
+            throw UserFacingError("\(file): its aliases nest more than \(limits.maxDepth) levels deep")
+        }
+        switch node {
+        case .scalar: return
+        case .sequence(let items):
+            for item in items { try check(item, depth: depth + 1, budget: &budget, file: file, limits: limits) }
+        case .mapping(let pairs):
+            for (key, value) in pairs {
+                guard case .scalar = key else {
+                    let line = key.mark.map { "line \($0.line): " } ?? ""
+                    throw UserFacingError("\(file): \(line)a mapping key must be a plain value, not a list or a mapping")
+                }
+                try check(value, depth: depth + 1, budget: &budget, file: file, limits: limits)
+            }
+        }
+    }
+}
