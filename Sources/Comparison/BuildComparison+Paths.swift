@@ -20,6 +20,15 @@ extension BuildComparison {
     /// A path of the new build relative to its outermost bundle.
     public func pathInApp(new path: BundlePath) -> BundlePath { Self.inBundle(path, newIndex, outermost: true) }
 
+    /// Where a bundle lives, from its outermost bundle's folder on (`MyApp.app/PlugIns/Share.appex`),
+    /// the same for an `.ipa` (`Payload/…`), an archive (`Products/Applications/…`) and a folder build.
+    public func location(of bundle: BundleInfo, isNew: Bool) -> BundlePath {
+        let index = isNew ? newIndex : oldIndex
+        let root = index.outermost(of: bundle)
+        guard let rel = bundle.path.relative(to: root.path), !rel.isRoot else { return BundlePath(bytes: root.path.name) }
+        return BundlePath(bytes: root.path.name).appending(rel.bytes)
+    }
+
     private static func inBundle(_ path: BundlePath, _ index: SnapshotIndex, outermost: Bool = false) -> BundlePath {
         guard let owner = index.owner(of: path) else { return path }
         let root = outermost ? index.outermost(of: owner) : owner

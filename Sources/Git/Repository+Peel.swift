@@ -1,12 +1,14 @@
+import CLibgit2
 import Foundation
 
 extension Repository {
     /// The commit `id` names: itself, or what an annotated tag (or a chain of them) points
-    /// at; nil when it ends at a tree or a blob, or is missing.
+    /// at; nil when it ends at a tree or a blob. A missing object is damage (`.damaged`).
     public func peeledCommit(_ id: ObjectID) throws(GitError) -> ObjectID? {
         var current = id
         for _ in 0..<16 {
             switch try objectKind(current) {
+            case nil: throw objectReadError(GIT_ENOTFOUND.rawValue, kind: "commit", id: current)
             case .commit: return current
             case .tag:
                 guard let target = try tagTarget(current) else { return nil }

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// What `git fsck --strict` refuses in a tree, for trees that come from elsewhere (a
 /// remote): bundlediff adopts no object that would make its history fail fsck.
 enum TreeEntryCheck {
@@ -59,11 +61,6 @@ enum TreeEntryCheck {
     }
 
     static func quoted(_ name: [UInt8]) -> String {
-        let text = String(decoding: name.prefix(80), as: UTF8.self)
-        let shown = text.unicodeScalars.map { s -> String in
-            s.value < 0x20 || s.value == 0x7F || (0x80...0x9F).contains(s.value) || (0x202A...0x202E).contains(s.value)
-                || (0x2066...0x2069).contains(s.value) ? "\\u{\(String(s.value, radix: 16))}" : String(s)
-        }.joined()
-        return "'" + shown + (name.count > 80 ? "…" : "") + "'"
+        "'" + VisibleText.escape(bytes: Array(name.prefix(80))) + (name.count > 80 ? "…" : "") + "'"
     }
 }

@@ -8,7 +8,7 @@ import Comparison
 extension TextReporter {
     static func bundles(_ c: BuildComparison, limits: TextLimits) -> [String] {
         var out = ["", "BUNDLES"]
-        let rows = zip(c.bundles, BundleSummary.all(c)).map(Row.init)
+        let rows = zip(c.bundles, BundleSummary.all(c)).map { Row($0, $1, in: c) }
         let room = limits.bundleLines - out.count - 1
         var chosen = Set<Int>()
         var lines = 0
@@ -55,13 +55,14 @@ extension TextReporter {
 
         var lineCount: Int { languages == nil ? 1 : 2 }
 
-        init(_ b: BundleComparison, _ s: BundleSummary) {
+        init(_ b: BundleComparison, _ s: BundleSummary, in c: BuildComparison) {
             cells = [TextFormatting.oneLine(s.name), TextFormatting.oneLine(s.statusText),
                      TextFormatting.oneLine("\(TextFormatting.version(s.old)) → \(TextFormatting.version(s.new))"),
                      "+\(s.filesAdded) -\(s.filesRemoved) ~\(s.filesModified)"
                         + (s.filesMovedAway + s.filesMovedHere > 0 ? ", moved -\(s.filesMovedAway) +\(s.filesMovedHere)" : ""),
                      "\(TextFormatting.bytes(s.newBytes)) (\(TextFormatting.signedBytes(s.bytesDelta)))"]
-            path = b.bundle?.path.description ?? ""
+            path = b.new.map { c.location(of: $0, isNew: true).description }
+                ?? b.old.map { c.location(of: $0, isNew: false).description } ?? ""
             if !s.languages.isEmpty || !s.languagesRemoved.isEmpty {
                 var line = "    languages: " + s.languages.joined(separator: " ")
                 if !s.languagesAdded.isEmpty { line += "; added " + s.languagesAdded.joined(separator: " ") }

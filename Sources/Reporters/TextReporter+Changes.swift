@@ -30,7 +30,8 @@ extension TextReporter {
     /// The blocks with lists capped by `caps`, in `room` lines.
     private static func blocks(_ c: BuildComparison, caps: TextLimits, room: Int) -> [String] {
         var blocks: [(title: String, lists: [Listing])] = c.bundles.filter { !$0.isEmpty }.map { b in
-            let at = b.bundle.map { " (\($0.path.description))" } ?? ""
+            let at = (b.new.map { c.location(of: $0, isNew: true) } ?? b.old.map { c.location(of: $0, isNew: false) })
+                .map { " (\($0.description))" } ?? ""
             return ("== " + TextFormatting.oneLine(b.name) + at, lists(b, limits: caps))
         }
         if !c.outsideBundles.isEmpty {

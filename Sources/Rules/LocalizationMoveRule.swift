@@ -9,19 +9,39 @@ public struct LocalizationMoveRule: Rule {
         id: .localizationMove, name: "Resource moved across a localization boundary", defaultSeverity: .warning,
         rationale: "A shared resource that moved into one .lproj exists only for that language: other languages "
             + "get nothing. A localized resource moved out of its .lproj is the same for every language. A file "
-            + "moved from en.lproj to Base.lproj changes which languages fall back to it.",
+            + "moved between two languages' folders changes which languages fall back to it. Between one language's "
+            + "spellings (pt_BR → pt-BR), or between the development language's folder and Base.lproj (which serves "
+            + "the development region), every user gets the same file: noted at info for lookups that name the path.",
         triggeringExamples: [
             RuleExample("shared → en.lproj", old: ResourceMovedRule.app(["Terms.html": "<p>Terms</p>"]),
                         new: ResourceMovedRule.app(["en.lproj/Terms.html": "<p>Terms</p>"]), expectedCount: 1),
             RuleExample("fr.lproj → shared", old: ResourceMovedRule.app(["fr.lproj/Terms.html": "<p>Conditions</p>"]),
                         new: ResourceMovedRule.app(["Terms.html": "<p>Conditions</p>"]), expectedCount: 1),
-            RuleExample("en.lproj → Base.lproj", old: ResourceMovedRule.app(["en.lproj/Main.nib": "nib-bytes"]),
+            RuleExample("de.lproj → fr.lproj", old: ResourceMovedRule.app(["de.lproj/Main.nib": "nib-bytes"]),
+                        new: ResourceMovedRule.app(["fr.lproj/Main.nib": "nib-bytes"]), expectedCount: 1),
+            RuleExample("en.lproj → Base.lproj (info: Base serves the development region)",
+                        old: ResourceMovedRule.app(["en.lproj/Main.nib": "nib-bytes"]),
                         new: ResourceMovedRule.app(["Base.lproj/Main.nib": "nib-bytes"]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("moved inside en.lproj", old: ResourceMovedRule.app(["en.lproj/Terms.html": "<p>Terms</p>"]),
                         new: ResourceMovedRule.app(["en.lproj/Legal/Terms.html": "<p>Terms</p>"])),
         ])
+
+    /// Why a move from `a.lproj` to `b.lproj` gives every user the same file, or nil: one
+    /// language respelled (`pt_BR` → `pt-BR`), or the development language's folder and
+    /// `Base.lproj`, which serves the development region (Xcode's base internationalization).
+    static func sameForEveryUser(_ a: String, _ b: String, _ move: ResourceMove, _ context: RuleContext) -> String? {
+        if LanguageCode.canonical(a) == LanguageCode.canonical(b) { return "\(a).lproj and \(b).lproj are one language" }
+        guard a == "Base" || b == "Base" else { return nil }
+        let other = a == "Base" ? b : a
+        let bundle = context.comparison.bundles.first { $0.name == (move.toBundle ?? move.fromBundle) }?.new
+        guard let bundle else { return nil }
+        let region = LanguageDroppedRule.developmentRegion(of: bundle, context)
+        guard LanguageCode.canonical(other) == LanguageCode.canonical(region)
+                || LanguageCode.canonical(other) == LanguageCode.language(of: region) else { return nil }
+        return "Base.lproj serves the development region (\(region))"
+    }
 
     public func findings(in context: RuleContext) -> [Finding] {
         MoveCategory.moves(context, for: .localizationMove).compactMap { fact, move in
@@ -33,11 +53,19 @@ public struct LocalizationMoveRule: Rule {
                 "it is no longer localized (was \(l)): every language now gets this copy; remove other languages' "
                     + "copies or move it back"
             case .betweenLocalizations(let a, let b):
-                "it moved from \(a).lproj to \(b).lproj: check which languages now fall back to it, and update "
-                    + "lookups that name \(a)"
+                if let same = Self.sameForEveryUser(a, b, move, context) {
+                    "\(same): no user sees a change; update lookups that name \(a)"
+                } else {
+                    "it moved from \(a).lproj to \(b).lproj: check which languages now fall back to it, and update "
+                        + "lookups that name \(a)"
+                }
+            }
+            var severity = context.severity(of: .localizationMove)
+            if case .betweenLocalizations(let a, let b) = change, Self.sameForEveryUser(a, b, move, context) != nil {
+                severity = context.severity(of: .localizationMove, atMost: .info)
             }
             return Finding(
-                ruleID: .localizationMove, severity: context.severity(of: .localizationMove),
+                ruleID: .localizationMove, severity: severity,
                 bundle: move.toBundle ?? move.fromBundle ?? "",
                 message: "\(MoveCategory.what(move)) moved to \(MoveCategory.targets(move))\(MoveCategory.changed(move)): "
                     + advice,

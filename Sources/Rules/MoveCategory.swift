@@ -16,7 +16,9 @@ enum MoveCategory {
     /// for messages and fingerprints, so that an `.ipa` and a folder build read alike).
     static func moves(_ context: RuleContext, for rule: RuleID) -> [(fact: ResourceMove, shown: ResourceMove)] {
         let c = context.comparison
-        return c.moves.filter { self.rule(for: $0) == rule }.map { move in
+        // Files outside every bundle (an archive's own folders) are found by no bundle
+        // lookup: their moves stay facts in the report, never findings.
+        return c.moves.filter { self.rule(for: $0) == rule && ($0.fromBundle != nil || $0.toBundle != nil) }.map { move in
             var shown = move
             shown.from = c.fromInBundle(move)
             shown.to = c.toInBundle(move)

@@ -51,7 +51,11 @@ extension HistoryStore {
         try git { () throws(GitError) in
             var out: [ObjectID: [String]] = [:]
             for ref in try repository.references(matching: RefNames.tagsPrefix + "*") {
-                guard let commit = try repository.peeledCommit(ref.target) else { continue }
+                // Only an annotated tag is read through; a missing target is left for the
+                // walk that needs it to report, not failed here for every command.
+                let kind = try repository.objectKind(ref.target)
+                let peeled = kind == .tag ? try? repository.peeledCommit(ref.target) : (kind == .commit || kind == nil ? ref.target : nil)
+                guard let commit = peeled else { continue }
                 out[commit, default: []].append(String(ref.name.dropFirst(RefNames.tagsPrefix.count)))
             }
             return out

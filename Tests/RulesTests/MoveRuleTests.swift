@@ -68,7 +68,11 @@ import Testing
         let into = findings(of: .localizationMove, LocalizationMoveRule.description.triggeringExamples[0])
         #expect(into.first?.message.contains("it now exists only for en") == true)
         let between = findings(of: .localizationMove, LocalizationMoveRule.description.triggeringExamples[2])
-        #expect(between.first?.message.contains("from en.lproj to Base.lproj") == true)
+        #expect(between.first?.message.contains("from de.lproj to fr.lproj") == true)
+        #expect(between.first?.severity == .warning)
+        let base = findings(of: .localizationMove, LocalizationMoveRule.description.triggeringExamples[3])
+        #expect(base.first?.message.contains("Base.lproj serves the development region (en)") == true, "\(base.map(\.message))")
+        #expect(base.first?.severity == .info)
     }
 
     @Test func compiledNibBecomingAFolderOfTheSameNameIsNotAMove() {

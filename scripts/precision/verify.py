@@ -132,17 +132,25 @@ def check_malformed(f, old, new):
     return None, "value not found"
 
 
-def check_format(f, old, new):
-    _, _, table_path, key = f["fingerprint"].split("|", 3)
+def table_pair(f, new, table_path):
+    """(bundle, language, reference table path, translated table path), or a reason string."""
     b = bundle_of(new, f["bundle"])
     lang, rel = split_lproj(table_path)
     if not b or not lang:
-        return None, "table not found"
-    ref_lang = reference_language(b)
-    ref_full = table_for(b, ref_lang, rel) or table_for(b, "Base", rel)
+        return "table not found"
+    ref_full = table_for(b, reference_language(b), rel) or table_for(b, "Base", rel)
     full = table_for(b, lang, rel)
     if not ref_full or not full:
-        return None, "tables not found"
+        return "tables not found"
+    return b, lang, rel, ref_full, full
+
+
+def check_format(f, old, new):
+    _, _, table_path, key = f["fingerprint"].split("|", 3)
+    pair = table_pair(f, new, table_path)
+    if isinstance(pair, str):
+        return None, pair
+    _, _, _, ref_full, full = pair
     ref, tr = load_table(new, ref_full), load_table(new, full)
     a, c = flatten(ref).get(key), flatten(tr).get(key)
     if a is None or c is None:
@@ -189,15 +197,10 @@ def app_placeholders(text):
 
 def check_string_keys(f, old, new):
     table_path = f["paths"][0] if f["paths"] else f["fingerprint"].split("|")[2]
-    b = bundle_of(new, f["bundle"])
-    lang, rel = split_lproj(table_path)
-    if not b or not lang:
-        return None, "table not found"
-    ref_lang = reference_language(b)
-    ref_full = table_for(b, ref_lang, rel) or table_for(b, "Base", rel)
-    full = table_for(b, lang, rel)
-    if not ref_full or not full:
-        return None, "tables not found"
+    pair = table_pair(f, new, table_path)
+    if isinstance(pair, str):
+        return None, pair
+    b, lang, rel, ref_full, full = pair
     try:
         ref, tr = flatten(load_table(new, ref_full)), flatten(load_table(new, full))
     except StringsError as e:
