@@ -1,11 +1,13 @@
 // libFuzzer target: how raw file names are stored in git trees (TreeNameEscaping, from
-// Sources/SnapshotStore) and shown in messages (PathEscaping, from Sources/BundleModel).
+// Sources/SnapshotStore) and shown in messages (VisibleText, from Sources/TextSafety).
 // Any byte string but `/` and NUL can name a file on Linux, so:
 //  - escape then unescape gives the exact bytes back, and the stored name is one git
 //    accepts (not empty, `.`, `..`, no NUL or `/`, not a `.git` look-alike);
 //  - a stored name read back from a (possibly hand-edited) tree is either refused or
 //    is the one spelling escape produces for it (no two stored names for one file);
 //  - the displayed form holds no control or bidi characters and no invalid UTF-8.
+
+import TextSafety
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func namesFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
@@ -23,8 +25,8 @@ public func namesFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
        TreeNameEscaping.escape(original) != name {
         fatalError("stored name \(name) is not the spelling escape gives for \(original)")
     }
-    let shown = PathEscaping.display(name)
-    for scalar in shown.unicodeScalars where PathEscaping.isUnsafe(scalar) || scalar == "\u{FFFD}" && !name.isEmpty && !containsReplacement(name) {
+    let shown = VisibleText.escape(bytes: name)
+    for scalar in shown.unicodeScalars where VisibleText.isHidden(scalar) || scalar == "\u{FFFD}" && !name.isEmpty && !containsReplacement(name) {
         fatalError("displayed name holds \(scalar.value): \(name)")
     }
     return 0

@@ -79,19 +79,28 @@ seed() { # target kind seed-dir
 }
 
 # name:seed-kind:sources. Sources: plist = the property-list readers; bundle = those and
-# the bundle reader (zip, walker) with zlib and libcrypto; names = tree-name escaping and
-# path display; yaml = the bounded YAML reading with Yams and its libyaml (from
+# the bundle reader (zip, walker) with zlib and libcrypto; names = tree-name escaping (path
+# display comes from TextSafety); yaml = the bounded YAML reading with Yams and its libyaml (from
 # .build/checkouts: run `swift build` once first).
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
          ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml)
 
+# TextSafety, the module every reader imports, is built once as its own module and linked in.
+text_safety() {
+    [[ -f $out/mods/TextSafety.o && -z $(find Sources/TextSafety -newer "$out/mods/TextSafety.o") ]] && return 0
+    mkdir -p "$out/mods"
+    swiftc -parse-as-library -O -wmo -module-name TextSafety -emit-module \
+        -emit-module-path "$out/mods/TextSafety.swiftmodule" -c Sources/TextSafety/*.swift -o "$out/mods/TextSafety.o"
+}
+
 compile() { # name sources
-    local sources=(Sources/PropertyLists/*.swift Fuzz/FuzzSupport.swift) flags=()
+    local sources=(Sources/PropertyLists/*.swift Fuzz/FuzzSupport.swift) flags=(-I "$out/mods" "$out/mods/TextSafety.o")
+    text_safety
     case $2 in
         bundle) sources+=(Sources/BundleModel/*.swift)
-                flags=(-I Sources/CZlib -I Sources/COpenSSL -lz -lcrypto -suppress-warnings) ;;
-        names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift Sources/BundleModel/PathEscaping.swift) ;;
+                flags+=(-I Sources/CZlib -I Sources/COpenSSL -lz -lcrypto -suppress-warnings) ;;
+        names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift) ;;
         yaml)
             # One module named Yams (so `import Yams` names itself), libyaml built beside it.
             local yams=.build/checkouts/Yams/Sources
