@@ -46,23 +46,22 @@ public struct LocalizationMoveRule: Rule {
     public func findings(in context: RuleContext) -> [Finding] {
         MoveCategory.moves(context, for: .localizationMove).compactMap { fact, move in
             guard let change = move.localization else { return nil }
-            let advice: String = switch change {
+            var severity = context.severity(of: .localizationMove)
+            let advice: String
+            switch change {
             case .intoLocalization(let l):
-                "it now exists only for \(l): add it to every language folder, or keep a shared copy at the top level"
+                advice = "it now exists only for \(l): add it to every language folder, or keep a shared copy at the top level"
             case .outOfLocalization(let l):
-                "it is no longer localized (was \(l)): every language now gets this copy; remove other languages' "
+                advice = "it is no longer localized (was \(l)): every language now gets this copy; remove other languages' "
                     + "copies or move it back"
             case .betweenLocalizations(let a, let b):
                 if let same = Self.sameForEveryUser(a, b, move, context) {
-                    "\(same): no user sees a change; update lookups that name \(a)"
+                    advice = "\(same): no user sees a change; update lookups that name \(a)"
+                    severity = context.severity(of: .localizationMove, atMost: .info)
                 } else {
-                    "it moved from \(a).lproj to \(b).lproj: check which languages now fall back to it, and update "
+                    advice = "it moved from \(a).lproj to \(b).lproj: check which languages now fall back to it, and update "
                         + "lookups that name \(a)"
                 }
-            }
-            var severity = context.severity(of: .localizationMove)
-            if case .betweenLocalizations(let a, let b) = change, Self.sameForEveryUser(a, b, move, context) != nil {
-                severity = context.severity(of: .localizationMove, atMost: .info)
             }
             return Finding(
                 ruleID: .localizationMove, severity: severity,

@@ -70,20 +70,4 @@ import TestSupport
             .filter { $0.hasPrefix("quarantine-") }
         #expect(leftovers.isEmpty)
     }
-
-    @Test func aCleanRemoteStillFetchesThroughTheQuarantine() throws {
-        let scratch = try ScratchDirectory()
-        let remote = try makeBareRemote(scratch)
-        let a = try HistoryStore.open(at: scratch.path("a"), create: true)
-        try recordApp(a, in: scratch, build: "1")
-        try recordApp(a, in: scratch, build: "2", at: 1_700_000_100)
-        _ = try a.sync(with: try transfer(a, to: remote), scope: SyncScope(), push: true)
-        let b = try HistoryStore.open(at: scratch.path("b"), create: true)
-        try recordApp(b, in: scratch, build: "3", at: 1_700_000_200)
-        let result = try b.sync(with: try transfer(b, to: remote), scope: SyncScope(), push: true)
-        #expect(result.fetched.contains(branch))
-        #expect(try commitCount(branch, in: remote) == 3)
-        try expectFsckClean(scratch.path("b"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("b")).allSatisfy { !$0.hasPrefix("quarantine-") })
-    }
 }

@@ -67,6 +67,8 @@ import TestSupport
         #expect(try c.builds(app: nil, channel: nil).map(\.build) == ["2", "1"])
         #expect(try runGit(["symbolic-ref", "HEAD"], in: scratch.path("c")).out == branch + "\n")
         try expectFsckClean(scratch.path("c"))
+        // The fetch went through a quarantine inside the history, and none is left.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("c")).allSatisfy { !$0.hasPrefix("quarantine-") })
     }
 
     @Test func concurrentFetchesIntoOneLocalHistoryAllSucceed() throws {
