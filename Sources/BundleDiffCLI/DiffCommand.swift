@@ -37,6 +37,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
+        let started = ContinuousClock.now
         let console = Console.current
         let compare = try judgment.compareBuilds()
         let repo = try history.location(console)
@@ -44,7 +45,8 @@ struct DiffCommand: ParsableCommand {
         let store = LazyHistory(path: repo)
         let oldSide = try BuildSide.resolve(old, store: store.get, app: app, channel: channel)
         let newSide = try BuildSide.resolve(new, store: store.get, app: app, channel: channel)
-        let result = compare.diff(old: oldSide, new: newSide, date: try report.date(console))
+        var result = compare.diff(old: oldSide, new: newSide, date: try report.date(console))
+        result.elapsed = ContinuousClock.now - started
         try report.emit(result, console: console)
         try judgment.writeBaselineIfAsked(result.findings)
         if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }

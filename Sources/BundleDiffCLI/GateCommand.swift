@@ -45,6 +45,7 @@ struct GateCommand: ParsableCommand {
     }
 
     func run() throws {
+        let started = ContinuousClock.now
         let console = Console.current
         let file = try judgment.configurationFile()
         let compare = judgment.compareBuilds(file)
@@ -64,7 +65,8 @@ struct GateCommand: ParsableCommand {
                 console.error("bundlediff: note: no earlier build to compare with; passing as a declared first build")
             }
         }
-        let result = compare.gate(baseline: baseline, new: newSide, date: try report.date(console))
+        var result = compare.gate(baseline: baseline, new: newSide, date: try report.date(console))
+        result.elapsed = ContinuousClock.now - started
         try report.emit(result, console: console)
         try judgment.writeBaselineIfAsked(result.findings)
         if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }

@@ -5,12 +5,20 @@ import TextSafety
 
 extension ReportFormat: ExpressibleByArgument {}
 
-/// `--format`, `--details`, `-o` and `--report-date` of `diff` and `gate`.
+/// `--format`, `--report`, `--details`, `-o` and `--report-date` of `diff` and `gate`.
 struct ReportOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Report format: text, json, markdown, html or junit.", valueName: "format"))
+    @Option(help: ArgumentHelp(
+        "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
     var format: ReportFormat = .text
 
     @OptionGroup var output: OutputOptions
+
+    @Option(name: .customLong("report"), help: ArgumentHelp(
+        "Also write the report in another format to a file, next to the usual output (repeatable).",
+        discussion: "For example --report sarif=bundlediff.sarif --report junit=bundlediff.junit.xml: one comparison, "
+            + "one verdict, many files.",
+        valueName: "format=file"))
+    var reports: [String] = []
 
     @Flag(help: ArgumentHelp(
         "Text report: list every finding, bundle, file and key change (by default it keeps to 200 lines and says what it left out)."))
@@ -22,6 +30,7 @@ struct ReportOptions: ParsableArguments {
     var reportDate: String?
 
     func validate() throws {
+        _ = try files()
         if let reportDate, Timestamp.parse(reportDate) == nil {
             throw ValidationError("--report-date \(VisibleText.quoted(reportDate)) is not an ISO 8601 date such as 2026-11-01T09:00:00Z")
         }
@@ -39,9 +48,37 @@ struct ReportOptions: ParsableArguments {
         return Timestamp.format(Timestamp.now())
     }
 
-    /// Renders the report and writes it to the output file or standard output.
+    /// Renders the report and writes it to the output file or standard output, then each
+    /// `--report` file.
     func emit(_ report: DiffReport, console: Console) throws {
         try output.emit(ReportRenderer.render(report, as: format, colour: output.colour(console),
                                                  details: details), console: console)
+        for (format, file) in try files() {
+            try OutputFile.write(ReportRenderer.render(report, as: format, details: details), to: file,
+                                 what: "the \(format.rawValue) report")
+        }
+    }
+
+    /// The `--report` values as (format, file), in order; a malformed one, an unknown
+    /// format, a file named twice or the `-o` file is a usage error.
+    func files() throws -> [(ReportFormat, String)] {
+        var out: [(ReportFormat, String)] = []
+        for value in reports {
+            let quoted = VisibleText.quoted(value)
+            guard let equals = value.firstIndex(of: "=") else {
+                throw ValidationError("--report \(quoted) is not <format>=<file>, e.g. sarif=bundlediff.sarif")
+            }
+            let name = String(value[..<equals]), file = String(value[value.index(after: equals)...])
+            guard let format = ReportFormat(rawValue: name) else {
+                throw ValidationError("--report \(quoted): unknown format \(VisibleText.quoted(name)); one of "
+                    + ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+            guard !file.isEmpty else { throw ValidationError("--report \(quoted) names no file") }
+            if file == output.output || out.contains(where: { $0.1 == file }) {
+                throw ValidationError("--report \(quoted): \(VisibleText.quoted(file)) is written twice")
+            }
+            out.append((format, file))
+        }
+        return out
     }
 }

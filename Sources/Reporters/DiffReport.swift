@@ -27,6 +27,9 @@ public struct DiffReport: Sendable {
     public var toolVersion: String
     /// When the report was made, ISO 8601 UTC (`2026-11-01T09:00:00Z`).
     public var date: String
+    /// How long the comparison took (reading, comparing, judging), when measured: JUnit's
+    /// `time`. Nil renders as 0, so reports of the same comparison stay byte-stable.
+    public var elapsed: Duration?
 
     /// One side of the comparison as reports name it.
     public struct Side: Sendable, Hashable {

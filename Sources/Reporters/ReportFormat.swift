@@ -8,8 +8,14 @@ public enum ReportFormat: String, Sendable, CaseIterable {
     case markdown
     /// One self-contained page for a release manager.
     case html
-    /// JUnit XML: one test case per rule per bundle.
+    /// JUnit XML: one test case per finding at or above warning, and per failing one.
     case junit
+    /// GitHub Actions workflow commands: one annotation per finding.
+    case github
+    /// SARIF 2.1.0, for code scanning.
+    case sarif
+    /// GitLab Code Quality JSON.
+    case gitlab
 }
 
 /// Renders a report in a format.
@@ -28,6 +34,9 @@ public enum ReportRenderer {
         case .markdown: MarkdownReporter.render(report)
         case .junit: JUnitReporter.render(report)
         case .html: HTMLReporter.render(report)
+        case .github: GitHubReporter.render(report)
+        case .sarif: SARIFReporter.render(report)
+        case .gitlab: GitLabReporter.render(report)
         }
     }
 }
