@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the system libraries bundlediff links against (Debian/Ubuntu), when missing,
-# and the tools the tests and scripts use (git, python3; strace for scripts/faults).
+# and the tools the tests and scripts use (git, python3; strace for scripts/faults; the schema
+# validators: xmllint from libxml2-utils, check-jsonschema from PyPI).
 set -euo pipefail
 need=()
 # strace kills at write system calls in scripts/faults; git brings git daemon and git
 # http-backend; openssh-server/-client serve ssh:// remotes in scripts/faults/ssh-remote.sh.
-for pkg in libgit2-dev libssl-dev zlib1g-dev pkg-config git python3 strace openssh-server openssh-client; do
+for pkg in libgit2-dev libssl-dev zlib1g-dev pkg-config git python3 strace openssh-server openssh-client libxml2-utils; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -13,4 +14,12 @@ if [ ${#need[@]} -gt 0 ]; then
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+# check-jsonschema validates the JSON and SARIF reports against their schemas in the tests.
+if ! command -v check-jsonschema >/dev/null 2>&1; then
+  echo "installing: check-jsonschema (PyPI)" >&2
+  # A Debian-managed Python refuses pip installs outside a virtual environment (PEP 668):
+  # there, install for the user (~/.local/bin, where the tests also look).
+  python3 -m pip install -q check-jsonschema 2>/dev/null \
+    || python3 -m pip install -q --user --break-system-packages check-jsonschema
 fi

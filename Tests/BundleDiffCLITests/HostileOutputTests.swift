@@ -6,13 +6,13 @@ import TestSupport
 /// build or from the user is hostile (`HostileOutputFixture`): no raw control, bidi or
 /// invisible character and no live markup reaches the output.
 @Suite(.serialized) struct HostileOutputTests {
-    static let reportFormats = ["text", "json", "markdown", "html", "junit"]
+    static let reportFormats = ["text", "json", "markdown", "html", "junit", "github", "sarif", "gitlab"]
 
     /// Format-specific checks on top of "nothing hidden".
     static func check(_ text: String, format: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         HostileOutputFixture.expectVisible(text, what, allowCR: format == "csv", sourceLocation: sourceLocation)
         switch format {
-        case "json":
+        case "json", "sarif", "gitlab":
             #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "\(what): not JSON",
                     sourceLocation: sourceLocation)
         case "markdown":
@@ -23,6 +23,11 @@ import TestSupport
                     sourceLocation: sourceLocation)
         case "html", "junit":
             HostileOutputFixture.expectNoMarkup(text, what, markdown: false, sourceLocation: sourceLocation)
+        case "github":
+            for line in text.split(separator: "\n") where line.hasPrefix("::") {
+                #expect(line.hasPrefix("::error title=") || line.hasPrefix("::warning title=") || line.hasPrefix("::notice title="),
+                        "\(what): one annotation per line: \(line)", sourceLocation: sourceLocation)
+            }
         case "csv":
             for field in csvFields(text) where field.contains("cmd") {
                 #expect(!["=", "+", "-", "@"].contains(field.first), "\(what): formula cell \(field.debugDescription)",

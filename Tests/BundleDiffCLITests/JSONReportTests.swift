@@ -3,13 +3,14 @@ import Rules
 import Testing
 import TestSupport
 
-/// `--format json` validates against docs/report-schema.json, covers every kind of change
-/// and keeps hostile names intact.
+/// `--format json` validates against docs/report-schema.json (with check-jsonschema),
+/// covers every kind of change and keeps hostile names intact.
 @Suite struct JSONReportTests {
     static let date = "2026-11-08T09:00:00Z"
 
-    static func validator() throws -> JSONSchemaValidator {
-        try JSONSchemaValidator(schema: Data(contentsOf: URL(fileURLWithPath: CLIHarness.root + "/docs/report-schema.json")))
+    /// What check-jsonschema says is wrong with `text` against docs/report-schema.json, or nil.
+    static func problems(_ text: String) throws -> String? {
+        try SchemaCheck.jsonProblems(text, schema: SchemaCheck.report)
     }
 
     static func json(_ arguments: [String]) throws -> (status: Int32, tree: JSONTree, text: String) {
@@ -19,16 +20,15 @@ import TestSupport
     }
 
     @Test func demoDiffAndGateMatchTheSchema() throws {
-        let validator = try Self.validator()
         let diff = try Self.json(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2)])
         #expect(diff.status == 1)
-        #expect(validator.errors(in: diff.tree) == [])
+        #expect(try Self.problems(diff.text) == nil)
         #expect(diff.tree["verdict"]?["status"] == .string("fail"))
         #expect(diff.tree["date"] == .string(Self.date))
         #expect(diff.tree["rules"]?.arrayValue?.count == 21, "every rule that ran is listed")
         let gate = try Self.json(["gate", CLIHarness.demoBuild(2), "--against", CLIHarness.demoBuild(1)])
         #expect(gate.status == 0)
-        #expect(validator.errors(in: gate.tree) == [])
+        #expect(try Self.problems(gate.text) == nil)
         #expect(gate.tree["kind"] == .string("gate"))
         #expect(gate.tree["rules"]?.arrayValue?.compactMap { $0["id"]?.stringValue }.allSatisfy { $0.hasPrefix("version.") } == true)
         let again = try Self.json(["gate", CLIHarness.demoBuild(2), "--against", CLIHarness.demoBuild(1)])
@@ -38,8 +38,9 @@ import TestSupport
     @Test func everyKindOfChangeIsInTheDocumentAndValid() throws {
         let scratch = try ScratchDirectory("json")
         let (old, new) = try ReportFixtures.everyChange(in: scratch)
-        let doc = try Self.json(["diff", old, new, "--fail-on", "info"]).tree
-        #expect(try Self.validator().errors(in: doc) == [])
+        let report = try Self.json(["diff", old, new, "--fail-on", "info"])
+        let doc = report.tree
+        #expect(try Self.problems(report.text) == nil)
         let bundles = doc["bundles"]?.arrayValue ?? []
         let app = try #require(bundles.first { $0["name"] == .string("com.example.myapp") })
         let kinds = Set((app["plistChanges"]?.arrayValue ?? []).flatMap { $0["keyChanges"]?.arrayValue ?? [] }
@@ -70,8 +71,9 @@ import TestSupport
     @Test func hostileNamesRoundTrip() throws {
         let scratch = try ScratchDirectory("json")
         let (old, new) = try ReportFixtures.hostile(in: scratch)
-        let doc = try Self.json(["diff", old, new]).tree
-        #expect(try Self.validator().errors(in: doc) == [])
+        let report = try Self.json(["diff", old, new])
+        let doc = report.tree
+        #expect(try Self.problems(report.text) == nil)
         let app = doc["bundles"]?[0]
         let added = (app?["files"]?["added"]?.arrayValue ?? []).compactMap { $0["path"]?.stringValue }
         #expect(added.contains("Hostile.app/" + ReportFixtures.script + ".png"))
@@ -92,29 +94,19 @@ import TestSupport
     }
 
     @Test func theValidatorRejectsBrokenDocuments() throws {
-        let validator = try Self.validator()
-        guard case .object(var doc) = try Self.json(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2)]).tree
-        else { Issue.record("not an object"); return }
+        let text = try Self.json(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2)]).text
+        var doc = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         doc["verdict"] = nil
-        doc["extra"] = .string("not in the schema")
-        guard case .array(var findings)? = doc["findings"], case .object(var first) = findings[0] else {
-            Issue.record("no findings"); return
-        }
-        first["severity"] = .string("fatal")
-        first["isNew"] = .string("yes")
-        findings[0] = .object(first)
-        doc["findings"] = .array(findings)
-        doc["schemaVersion"] = .integer(2)
-        let errors = validator.errors(in: .object(doc))
-        #expect(errors.contains(": missing required property 'verdict'"), "\(errors)")
-        #expect(errors.contains(": property 'extra' is not allowed"), "\(errors)")
-        #expect(errors.contains { $0.hasPrefix("/findings/0/severity: ") }, "\(errors)")
-        #expect(errors.contains { $0.hasPrefix("/findings/0/isNew: expected type") }, "\(errors)")
-        #expect(errors.contains { $0.hasPrefix("/schemaVersion: expected") }, "\(errors)")
-        let bad = #"{"oneOf": [{"type": "string"}, {"type": "string"}]}"#
-        #expect(try JSONSchemaValidator(schema: Data(bad.utf8)).errors(in: .string("x")).count == 1, "two oneOf matches fail")
-        #expect(throws: JSONSchemaValidator.UnsupportedSchema.self) {
-            try JSONSchemaValidator(schema: Data(#"{"type": "string", "pattern": "^a"}"#.utf8))
+        doc["extra"] = "not in the schema"
+        var findings = try #require(doc["findings"] as? [[String: Any]])
+        findings[0]["severity"] = "fatal"
+        findings[0]["isNew"] = "yes"
+        doc["findings"] = findings
+        doc["schemaVersion"] = 2
+        let broken = String(decoding: try JSONSerialization.data(withJSONObject: doc), as: UTF8.self)
+        let problems = try #require(try Self.problems(broken), "the broken document is refused")
+        for expected in ["'verdict' is a required property", "'extra'", "'fatal'", "'yes'", "schemaVersion"] {
+            #expect(problems.contains(expected), "\(expected) in: \(problems)")
         }
     }
 }

@@ -5,8 +5,9 @@ import FoundationXML
 import Testing
 import TestSupport
 
-/// `--format junit` is well-formed XML 1.0 that CI systems count: one test case per rule
-/// per bundle, failures carrying the failing findings, hostile names escaped.
+/// `--format junit` is XML 1.0 valid against the Jenkins/Surefire JUnit XSD that CI systems
+/// count: one test case per failing finding and per warning, failures carrying the finding,
+/// hostile names escaped.
 @Suite struct JUnitReportTests {
     /// What an XML parser sees: elements with their attributes and text, in order.
     final class Reader: NSObject, XMLParserDelegate {
@@ -39,26 +40,63 @@ import TestSupport
         func attribute(_ element: String, _ key: String) -> String? { elements.first { $0.name == element }?.attributes[key] }
     }
 
-    @Test func oneTestCasePerRulePerBundleAndFailuresCount() throws {
+    /// `xml` with the measured `time` of `<testsuites>` set to 0, for byte comparisons (the
+    /// comparison's duration differs from run to run; nothing else does).
+    static func timeless(_ xml: String) -> String {
+        guard let open = xml.range(of: "<testsuites "), let line = xml[open.lowerBound...].firstIndex(of: "\n"),
+              let time = xml.range(of: " time=\"", range: open.upperBound..<line),
+              let close = xml[time.upperBound..<line].firstIndex(of: "\"") else { return xml }
+        return xml.replacingCharacters(in: time.upperBound..<close, with: "0")
+    }
+
+    @Test func oneTestCasePerFindingThatMattersAndFailuresCount() throws {
         let r = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2), "--format", "junit",
                                 "--fail-on", "warning"])
         #expect(r.status == 1)
+        #expect(try SchemaCheck.xmlProblems(r.out) == nil, "valid against the JUnit XSD")
         let xml = try #require(Reader.read(r.out), "well-formed XML")
-        #expect(xml.count("testsuite") == 3, "one suite per bundle")
-        #expect(xml.count("testcase") == 3 * 21, "every rule that ran, per bundle")
-        #expect(xml.attribute("testsuites", "tests") == "\(3 * 21)")
-        #expect(xml.attribute("testsuites", "failures") == "\(xml.count("failure"))")
-        #expect(xml.count("failure") == 6, "5 rules of the app and 1 of the share extension have warnings or errors")
+        #expect(xml.count("testsuite") == 2, "one suite per bundle with findings: the app and the share extension")
+        #expect(xml.count("testcase") == 14, "1 error and 13 warnings; no empty passing test case per rule, no info")
+        #expect(xml.attribute("testsuites", "tests") == "14")
+        #expect(xml.attribute("testsuites", "failures") == "14" && xml.count("failure") == 14)
         let errorsOnly = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2), "--format", "junit"])
+        #expect(try SchemaCheck.xmlProblems(errorsOnly.out) == nil)
         let strict = try #require(Reader.read(errorsOnly.out))
-        #expect(strict.count("failure") == 1, "only l10n.format-specifiers fails on error")
-        #expect(strict.count("system-out") == 6, "the other rules' findings are output, not failures")
-        #expect(strict.text["failure"]?.contains("argument type differs") == true)
+        #expect(strict.count("testcase") == 14, "warnings stay visible as passing test cases")
+        #expect(strict.count("failure") == 1, "only the l10n.format-specifiers error fails on error")
+        #expect(strict.count("system-out") == 13, "each warning is its test case's output")
+        let failure = try #require(strict.elements.first { $0.name == "failure" }?.attributes)
+        #expect(failure["type"] == "l10n.format-specifiers", "the type is the rule id")
+        #expect(failure["message"]?.hasPrefix("fr.lproj/Localizable.strings key 'trip.count': argument type differs") == true,
+                "the message is the finding itself: \(failure["message"] ?? "")")
+        let cases = strict.elements.filter { $0.name == "testcase" }
+        #expect(cases.contains { $0.attributes["name"] == "l10n.format-specifiers fr.lproj/Localizable.strings|trip.count" },
+                "a test case is named by its rule and the finding's stable subject")
+        #expect(Set(cases.compactMap { $0.attributes["name"] }).count == cases.count, "names are unique")
+        let time = try #require(strict.attribute("testsuites", "time").flatMap(Double.init), "time is measured")
+        #expect(time > 0 && time < 600)
+        #expect(cases.allSatisfy { $0.attributes["time"] == "0" })
+    }
+
+    @Test func aCleanComparisonHasNoPaddingTestCases() throws {
+        let r = CLIHarness.run(["gate", CLIHarness.demoBuild(2), "--against", CLIHarness.demoBuild(1), "--format", "junit",
+                                "--only-new"])
+        #expect(try SchemaCheck.xmlProblems(r.out) == nil)
+        let xml = try #require(Reader.read(r.out))
+        #expect(xml.count("testcase") == 2 && xml.count("failure") == 0, "the two nested-version warnings, passing")
+        #expect(xml.count("testsuite") == 1)
+    }
+
+    @Test func theXSDCatchesWhatCIWouldRefuse() throws {
+        let r = CLIHarness.run(["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2), "--format", "junit"])
+        let broken = r.out.replacingOccurrences(of: "<testsuites name=", with: "<testsuites skipped=\"0\" name=")
+        #expect(try SchemaCheck.xmlProblems(broken) != nil, "an attribute the schema does not allow is refused")
     }
 
     @Test func hostileNamesAreEscapedAndSurviveParsing() throws {
         let text = try HostileReportTests.render("junit")
-        try GoldenReportTests.check(text, golden: "Tests/Goldens/hostile-diff.junit.xml")
+        try GoldenReportTests.check(Self.timeless(text), golden: "Tests/Goldens/hostile-diff.junit.xml")
+        #expect(try SchemaCheck.xmlProblems(text) == nil)
         #expect(!text.contains("<script>"), "no raw markup")
         #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "no control characters")
         #expect(!text.unicodeScalars.contains("\u{202E}"), "no raw right-to-left override")
