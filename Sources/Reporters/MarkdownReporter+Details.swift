@@ -86,7 +86,9 @@ extension MarkdownReporter {
         }
         let summary = "Localization: " + MarkdownText.html(change.bundle, limit: 80)
             + " (\(matrix.tables.count) table(s) × \(languages.count) language(s), \(gaps) new gap(s))"
-        return section(summary, [table], budget: budget)
+        // When rows must go, the tables with gaps stay.
+        let gapless = matrix.tables.map { $0.cells.allSatisfy(\.missing.isEmpty) }
+        return section(summary, [table], budget: budget, priority: { gapless[$0] ? 1 : 0 })
     }
 
     private static func modification(_ m: FileModification) -> String {

@@ -5,7 +5,9 @@ import Rules
 /// `--format markdown`: a pull-request comment or CI step summary. A one-line verdict,
 /// the findings table, the bundles table, then collapsible details. Every list shows at
 /// most `maxRows` rows and says how many it left out; the whole report stays under
-/// `limit` bytes (GitHub cuts comments at 65,536 characters).
+/// `limit` bytes (GitHub cuts comments at 65,536 characters). When it has to cut, what
+/// matters keeps its room: failing and localization findings, then the localization
+/// matrices and their gaps, the bundles, moves; the per-file lists are the first to go.
 public enum MarkdownReporter {
     public static let limit = 60_000
     static let maxRows = 50
@@ -13,15 +15,22 @@ public enum MarkdownReporter {
     public static func render(_ r: DiffReport, limit: Int = limit) -> String {
         var page = MarkdownPage(limit: limit)
         page.write(verdict(r) + "\n\n" + sides(r) + "\n")
-        page.add(findings(r, budget: page.remaining))
-        page.add(bundles(r.comparison, budget: page.remaining))
+        // Reading order: findings, bundles, each bundle's files, outside, moves, localization.
+        let bundles = r.kind == .diff ? r.comparison.bundles.filter { !$0.isEmpty } : []
+        let outside = 2 + bundles.count, moved = outside + 1, localized = moved + 1
+        page.add(findings(r, budget: page.remaining), at: 0)
         if r.kind == .diff {
-            for b in r.comparison.bundles where !b.isEmpty { page.add(details(b, budget: page.remaining)) }
-            if !r.comparison.outsideBundles.isEmpty {
-                page.add(outside(r.comparison.outsideBundles, budget: page.remaining))
+            for (i, change) in r.localization.enumerated() {
+                page.add(localization(change, budget: page.remaining), at: localized + i)
             }
-            if !r.comparison.moves.isEmpty { page.add(moves(r.comparison, budget: page.remaining)) }
-            for change in r.localization { page.add(localization(change, budget: page.remaining)) }
+        }
+        page.add(self.bundles(r.comparison, budget: page.remaining), at: 1)
+        if r.kind == .diff {
+            if !r.comparison.moves.isEmpty { page.add(moves(r.comparison, budget: page.remaining), at: moved) }
+            if !r.comparison.outsideBundles.isEmpty {
+                page.add(self.outside(r.comparison.outsideBundles, budget: page.remaining), at: outside)
+            }
+            for (i, b) in bundles.enumerated() { page.add(details(b, budget: page.remaining), at: 2 + i) }
         }
         return page.finished()
     }
@@ -58,7 +67,11 @@ public enum MarkdownReporter {
             table.add(f.severity.rawValue, "`\(f.ruleID.rawValue)`", MarkdownText.inline(f.bundle, limit: 80),
                       MarkdownText.inline(f.message), flags.joined(separator: ", "))
         }
-        return table.render(maxRows: maxRows, budget: budget - title.utf8.count).map { title + $0 }
+        // When rows must go, failing findings stay, then localization findings.
+        let priority = { (i: Int) in
+            failing.contains(r.findings[i]) ? 0 : r.findings[i].ruleID.rawValue.hasPrefix("l10n.") ? 1 : 2
+        }
+        return table.render(maxRows: maxRows, budget: budget - title.utf8.count, priority: priority).map { title + $0 }
     }
 
     private static func bundles(_ c: BuildComparison, budget: Int) -> String? {
@@ -78,14 +91,16 @@ public enum MarkdownReporter {
         return table.render(maxRows: maxRows, budget: budget - title.utf8.count).map { title + $0 }
     }
 
-    /// A collapsible section: `<details><summary>…</summary>`, the tables, `</details>`.
-    static func section(_ summary: String, _ tables: [MarkdownTable], budget: Int) -> String? {
+    /// A collapsible section: `<details><summary>…</summary>`, the tables, `</details>`;
+    /// `priority` ranks the rows kept when some must go (`MarkdownTable.render`).
+    static func section(_ summary: String, _ tables: [MarkdownTable], budget: Int,
+                        priority: (Int) -> Int = { _ in 0 }) -> String? {
         let open = "\n<details><summary>\(summary)</summary>\n\n"
         let close = "\n</details>\n"
         var body = ""
         for (i, table) in tables.enumerated() where !table.rows.isEmpty {
             let room = budget - open.utf8.count - close.utf8.count - body.utf8.count - 1
-            guard let rendered = table.render(maxRows: maxRows, budget: room) else { return nil }
+            guard let rendered = table.render(maxRows: maxRows, budget: room, priority: priority) else { return nil }
             body += (i > 0 && !body.isEmpty ? "\n" : "") + rendered
         }
         return open + body + close

@@ -11,21 +11,26 @@ struct MarkdownTable {
 
     mutating func add(_ cells: String...) { rows.append(cells) }
 
-    /// The table, or nil when not even its header and one row fit in `budget`.
-    func render(maxRows: Int, budget: Int) -> String? {
+    /// The table, or nil when not even its header and one row fit in `budget`. When rows
+    /// must be left out, those with the lowest `priority` (by row index) are kept first,
+    /// then earlier ones; the kept rows show in their own order.
+    func render(maxRows: Int, budget: Int, priority: (Int) -> Int = { _ in 0 }) -> String? {
         let head = Self.line(header) + Self.line(header.map { _ in "---" })
-        var out = head
-        var shown = 0
         let note = { (left: Int) in "\n" + LeftOut.note(left) + "\n" }
-        for row in rows.prefix(maxRows) {
-            let line = Self.line(row)
-            let reserve = shown + 1 < rows.count ? note(rows.count - shown - 1).utf8.count : 0
-            guard out.utf8.count + line.utf8.count + reserve <= budget else { break }
-            out += line
-            shown += 1
+        let order = rows.indices.map { (priority($0), $0) }.sorted { $0 < $1 }.map(\.1)
+        var kept = Set<Int>()
+        var size = head.utf8.count
+        for i in order.prefix(maxRows) {
+            let line = Self.line(rows[i])
+            let reserve = kept.count + 1 < rows.count ? note(rows.count - kept.count - 1).utf8.count : 0
+            guard size + line.utf8.count + reserve <= budget else { break }
+            size += line.utf8.count
+            kept.insert(i)
         }
-        if shown == 0 && !rows.isEmpty { return nil }
-        if shown < rows.count { out += note(rows.count - shown) }
+        if kept.isEmpty && !rows.isEmpty { return nil }
+        var out = head
+        for i in rows.indices where kept.contains(i) { out += Self.line(rows[i]) }
+        if kept.count < rows.count { out += note(rows.count - kept.count) }
         return out
     }
 

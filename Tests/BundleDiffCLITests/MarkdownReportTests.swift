@@ -1,4 +1,5 @@
 import Foundation
+@testable import Reporters
 import Testing
 import TestSupport
 
@@ -67,5 +68,45 @@ import TestSupport
         #expect(r.out.utf8.count <= 60_000, "\(r.out.utf8.count) bytes")
         #expect(r.out.contains("more section(s) not shown: this report is capped at 60,000 characters"))
         #expect(r.out.components(separatedBy: "<details>").count == r.out.components(separatedBy: "</details>").count)
+    }
+
+    @Test func theCapKeepsLocalizationAndDropsPerFileListsFirst() throws {
+        let scratch = try ScratchDirectory("markdown")
+        let old = try CLIHarness.editedDemoBuild(1, in: scratch, named: "old") { _ in }
+        let new = try CLIHarness.editedDemoBuild(2, in: scratch, named: "new") { _ in }
+        let long = String(repeating: "n", count: 200)
+        for i in 0..<25 {
+            let info = try PropertyListSerialization.data(fromPropertyList: ["CFBundleIdentifier": "com.example.f\(i)"],
+                                                          format: .xml, options: 0)
+            for app in [old, new] {
+                let framework = app + "/Frameworks/F\(i).framework"
+                try FileManager.default.createDirectory(atPath: framework, withIntermediateDirectories: true)
+                try info.write(to: URL(fileURLWithPath: framework + "/Info.plist"))
+            }
+            for j in 0..<30 { try Data("x".utf8).write(to: URL(fileURLWithPath: new + "/Frameworks/F\(i).framework/\(long)-\(j)")) }
+        }
+        let r = CLIHarness.run(["diff", old, new, "--format", "markdown", "--report-date", GoldenReportTests.date])
+        #expect(r.status == 1, "\(r.err)")
+        #expect(r.out.utf8.count <= 60_000, "\(r.out.utf8.count) bytes")
+        #expect(r.out.contains("more section(s) not shown"), "the file lists of 25 frameworks cannot all fit")
+        #expect(r.out.contains("<summary>Localization: com.example.wanderlust (4 table(s) × 5 language(s), 9 new gap(s))"),
+                "the localization matrix and its gaps survive the cap")
+        #expect(r.out.contains("<summary>Moved resources: 1</summary>"))
+        #expect(r.out.components(separatedBy: "`l10n.").count - 1 == 14, "every localization finding is in the table")
+        #expect(!r.out.contains("<summary>com.example.f24 [added]"), "per-file lists are the first to go")
+        #expect(r.out.components(separatedBy: "<details>").count == r.out.components(separatedBy: "</details>").count)
+        let localization = try #require(r.out.range(of: "<summary>Localization:"))
+        let details = try #require(r.out.range(of: "<summary>com.example.wanderlust [matched]"))
+        #expect(details.lowerBound < localization.lowerBound, "sections keep their reading order")
+    }
+
+    @Test func aCutTableKeepsItsPriorityRowsInTheirOwnOrder() throws {
+        var table = MarkdownTable("n")
+        for i in 0..<10 { table.add("row\(i)") }
+        let text = try #require(table.render(maxRows: 3, budget: 10_000, priority: { $0.isMultiple(of: 2) ? 1 : 0 }))
+        #expect(text.hasPrefix("| n |\n| --- |\n| row1 |\n| row3 |\n| row5 |\n"), "\(text)")
+        #expect(text.contains("7 more not shown"), "\(text)")
+        let plain = try #require(table.render(maxRows: 3, budget: 10_000))
+        #expect(plain.hasPrefix("| n |\n| --- |\n| row0 |\n| row1 |\n| row2 |\n"), "without priorities, the first rows")
     }
 }
