@@ -8,7 +8,8 @@ extension ReportFormat: ExpressibleByArgument {}
 /// `--format`, `--report`, `--details`, `-o` and `--report-date` of `diff` and `gate`.
 struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Report format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "format"))
+        "Report format: github (Actions annotations), sarif (code scanning) and gitlab (Code Quality) are what CI reads natively.",
+        valueName: "format"))
     var format: ReportFormat = .text
 
     @OptionGroup var output: OutputOptions
