@@ -46,7 +46,7 @@ struct DiffCommand: ParsableCommand {
         let oldSide = try BuildSide.resolve(old, store: store.get, app: app, channel: channel)
         let newSide = try BuildSide.resolve(new, store: store.get, app: app, channel: channel)
         var result = compare.diff(old: oldSide, new: newSide, date: try report.date(console))
-        result.elapsed = ContinuousClock.now - started
+        result.elapsed = ReportOptions.elapsed(since: started, console)
         try report.emit(result, console: console)
         try judgment.writeBaselineIfAsked(result.findings)
         if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }

@@ -66,7 +66,7 @@ struct GateCommand: ParsableCommand {
             }
         }
         var result = compare.gate(baseline: baseline, new: newSide, date: try report.date(console))
-        result.elapsed = ContinuousClock.now - started
+        result.elapsed = ReportOptions.elapsed(since: started, console)
         try report.emit(result, console: console)
         try judgment.writeBaselineIfAsked(result.findings)
         if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }

@@ -49,6 +49,12 @@ struct ReportOptions: ParsableArguments {
         return Timestamp.format(Timestamp.now())
     }
 
+    /// How long the comparison took, for JUnit's `time`; nil under SOURCE_DATE_EPOCH, where
+    /// a reproducible build wants the same bytes from the same builds.
+    static func elapsed(since start: ContinuousClock.Instant, _ console: Console) -> Duration? {
+        (console.environment["SOURCE_DATE_EPOCH"] ?? "").isEmpty ? ContinuousClock.now - start : nil
+    }
+
     /// Renders the report and writes it to the output file or standard output, then each
     /// `--report` file.
     func emit(_ report: DiffReport, console: Console) throws {

@@ -4,7 +4,8 @@ import Rules
 
 /// Everything a reporter renders: the two builds, the facts, the findings and the gate
 /// settings. The report's date and the tool version are inputs, so the same comparison
-/// renders byte for byte the same output anywhere.
+/// renders byte for byte the same output anywhere; so does JUnit's `time`, the measured
+/// `elapsed`, which the CLI leaves out under SOURCE_DATE_EPOCH.
 public struct DiffReport: Sendable {
     /// Which command made the report: the full `diff` or the version `gate`.
     public enum Kind: String, Sendable {
@@ -28,7 +29,7 @@ public struct DiffReport: Sendable {
     /// When the report was made, ISO 8601 UTC (`2026-11-01T09:00:00Z`).
     public var date: String
     /// How long the comparison took (reading, comparing, judging), when measured: JUnit's
-    /// `time`. Nil renders as 0, so reports of the same comparison stay byte-stable.
+    /// `time`. Nil renders as 0.
     public var elapsed: Duration?
 
     /// One side of the comparison as reports name it.
