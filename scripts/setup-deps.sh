@@ -23,3 +23,16 @@ if ! command -v check-jsonschema >/dev/null 2>&1; then
   python3 -m pip install -q check-jsonschema 2>/dev/null \
     || python3 -m pip install -q --user --break-system-packages check-jsonschema
 fi
+# The JUnit XML schema (the Jenkins/Ant junit-10.xsd) the JUnit report is validated against:
+# taken from pytest's source distribution on PyPI, where pytest validates its own JUnit
+# output with it (testing/example_scripts/junit-10.xsd), into a cache outside the repository.
+junit_xsd="${XDG_CACHE_HOME:-$HOME/.cache}/bundlediff-tests/junit-10.xsd"
+if [ ! -s "$junit_xsd" ]; then
+  echo "fetching: junit-10.xsd (pytest 8.3.3 sdist, PyPI)" >&2
+  mkdir -p "$(dirname "$junit_xsd")"
+  fetch=$(mktemp -d)
+  python3 -m pip download -q --no-deps --no-binary :all: -d "$fetch" pytest==8.3.3
+  tar -xzf "$fetch"/pytest-8.3.3.tar.gz -O pytest-8.3.3/testing/example_scripts/junit-10.xsd > "$junit_xsd.part"
+  mv "$junit_xsd.part" "$junit_xsd"
+  rm -rf "$fetch"
+fi

@@ -12,8 +12,13 @@ enum SchemaCheck {
 
     /// The official SARIF 2.1.0 schema (see Tests/Schemas/README.md).
     static let sarif = "Tests/Schemas/sarif-schema-2.1.0.json"
-    /// The Jenkins/Surefire JUnit schema (see Tests/Schemas/README.md).
-    static let junit = "Tests/Schemas/junit-10.xsd"
+    /// The Jenkins/Ant JUnit schema, fetched by `scripts/setup-deps.sh` from pytest's source
+    /// distribution into the user's cache (see Tests/Schemas/README.md); an absolute path.
+    static var junit: String {
+        let environment = ProcessInfo.processInfo.environment
+        let cache = environment["XDG_CACHE_HOME"] ?? ((environment["HOME"] ?? "/root") + "/.cache")
+        return cache + "/bundlediff-tests/junit-10.xsd"
+    }
     /// The JSON report's own schema.
     static let report = "docs/report-schema.json"
 
@@ -26,8 +31,11 @@ enum SchemaCheck {
 
     /// The validator's complaints about `document` against the XML schema at `schema`, or nil.
     static func xmlProblems(_ document: String, schema: String = junit) throws -> String? {
-        try run("xmllint", ["--noout", "--schema", "\(CLIHarness.root)/\(schema)"], document, name: "report.xml",
-                install: "apt-get install libxml2-utils")
+        guard FileManager.default.fileExists(atPath: schema) else {
+            throw Missing(description: "\(schema) is missing: run scripts/setup-deps.sh (it fetches the JUnit schema)")
+        }
+        return try run("xmllint", ["--noout", "--schema", schema], document, name: "report.xml",
+                       install: "apt-get install libxml2-utils")
     }
 
     private static func run(_ tool: String, _ arguments: [String], _ document: String, name: String,
