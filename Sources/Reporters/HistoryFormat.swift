@@ -13,6 +13,7 @@ public enum HistoryFormat: String, Sendable, CaseIterable {
 
 /// Renders a history table in a format.
 public enum HistoryRenderer {
+    /// `table` in `format`; throws only when JSON encoding fails.
     public static func render(_ table: HistoryTable, as format: HistoryFormat) throws -> String {
         switch format {
         case .text: HistoryTextRenderer.render(table)

@@ -5,6 +5,7 @@
 /// the first column pinned while the rest scrolls on a narrow screen. Every recorded text
 /// is escaped.
 public enum HistoryHTMLRenderer {
+    /// The page for `table`; the same table renders the same bytes.
     public static func render(_ table: HistoryTable) -> String {
         let title = HTMLEscaping.text(table.title)
         var out = HTMLAssets.head(title: table.title, generator: nil) + "<body>\n"
