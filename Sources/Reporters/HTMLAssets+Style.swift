@@ -86,7 +86,8 @@ extension HTMLAssets {
         .s6{stroke:#8c564b;fill:#8c564b;background:#8c564b}
         .s7{stroke:#c0267e;fill:#c0267e;background:#c0267e}
         .key.dashed{outline:2px dashed #fff;outline-offset:-5px}
-        table.history th,table.history td{white-space:nowrap}
+        table.history td{overflow-wrap:anywhere}
+        table.history tbody th,table.history td:nth-child(2){white-space:nowrap}
         table.history thead th{white-space:normal}
         .pinned tbody th,.pinned thead th:first-child{position:sticky;left:0;z-index:1}
         .pinned tbody th{background:var(--card)}
