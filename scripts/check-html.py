@@ -2,9 +2,17 @@
 """Opens HTML reports in headless Chromium over the DevTools protocol and fails on any
 console error, uncaught exception, CSP violation, network request or dialog. On pages
 with findings it also drives the filters (severity checkbox, rule menu) and checks that
-printing shows every row. Writes a full-page screenshot of the first page.
+printing shows every row.
 
-usage: check-html.py <screenshot.png> <report.html> [<report.html> ...]
+Each page is laid out at 390 px (a phone) and 1280 px (a desktop). At both widths it
+fails when the page scrolls sideways (document scrollWidth > clientWidth), when a
+finding card or any part of it (severity, rule, bundle, message) reaches past the
+viewport or its card, and when an interactive control (link, button, input, select,
+summary, scrolling region) cannot be reached with the Tab key; at 1280 px also when a
+table is clipped (its region needs a sideways scroll).
+
+usage: check-html.py <screenshot-dir> <report.html> [<report.html> ...]
+Writes <screenshot-dir>/<report name>-<width>.png for every report and width.
 Needs chromium and python3-websocket (scripts/check-html.sh installs both).
 """
 import base64
@@ -43,6 +51,76 @@ FILTER_CHECK = r"""
   out.printHidden = getComputedStyle(box).display;
   return out;
 })()
+"""
+
+WIDTHS = (390, 1280)
+
+# Sideways overflow of the page, and of each finding card and its parts.
+LAYOUT_CHECK = r"""
+(() => {
+  const root = document.documentElement;
+  const out = {scrollWidth: root.scrollWidth, clientWidth: root.clientWidth, bad: []};
+  const width = root.clientWidth;
+  const section = document.getElementById('findings');
+  if (section && section.scrollWidth > section.clientWidth + 1) {
+    out.bad.push(`#findings scrolls sideways: ${section.scrollWidth} > ${section.clientWidth}`);
+  }
+  const rows = [...document.querySelectorAll('#findings tbody tr[data-severity]')];
+  rows.forEach((row, i) => {
+    const card = row.getBoundingClientRect();
+    if (card.left < -1 || card.right > width + 1) {
+      out.bad.push(`finding ${i + 1} spans ${Math.round(card.left)}..${Math.round(card.right)} of ${width}`);
+    }
+    [...row.cells].forEach((cell, c) => {
+      const r = cell.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) {
+        if (cell.textContent.trim() !== '') out.bad.push(`finding ${i + 1}, part ${c + 1} is not shown`);
+      } else if (r.left < card.left - 1 || r.right > card.right + 1 || r.right > width + 1) {
+        out.bad.push(`finding ${i + 1}, part ${c + 1} reaches past its card (${Math.round(r.left)}..${Math.round(r.right)})`);
+      } else if (cell.scrollWidth > cell.clientWidth + 1) {
+        out.bad.push(`finding ${i + 1}, part ${c + 1} overflows (${cell.scrollWidth} > ${cell.clientWidth})`);
+      }
+    });
+  });
+  // On a desktop no table is clipped: none needs its sideways scroll.
+  if (width >= 1200) {
+    document.querySelectorAll('.scroll-x').forEach((region) => {
+      if (region.querySelector('table') && region.scrollWidth > region.clientWidth + 1) {
+        out.bad.push(`a table is clipped (${region.getAttribute('aria-label') || region.getAttribute('aria-labelledby')}): ${region.scrollWidth} > ${region.clientWidth}`);
+      }
+    });
+  }
+  out.findings = rows.length;
+  return out;
+})()
+"""
+
+# The controls a keyboard user must reach: shown, not disabled.
+CONTROLS = r"""
+(() => {
+  // Rendered and not inside a closed <details> (whose content a keyboard reaches by
+  // opening it from its summary).
+  const shown = (e) => e.checkVisibility({contentVisibilityAuto: true, visibilityProperty: true})
+    && !(e.closest('details:not([open])') && !e.closest('summary'));
+  const all = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+    .filter(e => shown(e) && !e.disabled && e.tabIndex >= 0);
+  all.forEach((e, i) => e.setAttribute('data-check-control', String(i)));
+  // Scrolling regions must be reachable too (to scroll them without a mouse).
+  const scrollers = [...document.querySelectorAll('body *')].filter(e => shown(e)
+    && e.scrollWidth > e.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(e).overflowX));
+  const unreachable = scrollers.filter(s => s.tabIndex < 0 && !s.querySelector('[data-check-control]'))
+    .map(s => s.tagName.toLowerCase() + (s.id ? '#' + s.id : s.className ? '.' + s.className : ''));
+  return {count: all.length, unreachableScrollers: unreachable};
+})()
+"""
+
+ACTIVE = r"""
+(() => { const e = document.activeElement; return e ? e.getAttribute('data-check-control') : null; })()
+"""
+
+MISSED = r"""
+(%s).map(i => { const e = document.querySelector(`[data-check-control="${i}"]`);
+  return e.outerHTML.slice(0, 80); })
 """
 
 PRINT_CHECK = r"""
@@ -125,35 +203,75 @@ def check_filters(page, problems):
     return f"filters ok ({result['rows']} findings), print ok"
 
 
-def check(page, path, screenshot):
+def check_layout(page, width, problems):
+    layout = page.evaluate(LAYOUT_CHECK)
+    if layout["scrollWidth"] > layout["clientWidth"]:
+        problems.append(f"at {width} px the page scrolls sideways: {layout['scrollWidth']} > {layout['clientWidth']}")
+    problems += [f"at {width} px {b}" for b in layout["bad"][:10]]
+    return layout["findings"]
+
+
+def check_keyboard(page, width, problems):
+    """Tabs through the page once and checks that every control got the focus."""
+    controls = page.evaluate(CONTROLS)
+    for s in controls["unreachableScrollers"]:
+        problems.append(f"at {width} px a scrolling region cannot be reached by keyboard: {s}")
+    page.evaluate("document.activeElement && document.activeElement.blur(), window.scrollTo(0, 0)")
+    reached = set()
+    for _ in range(controls["count"] + 5):
+        for kind in ("rawKeyDown", "keyUp"):
+            page.call("Input.dispatchKeyEvent", type=kind, key="Tab", code="Tab", windowsVirtualKeyCode=9)
+        active = page.evaluate(ACTIVE)
+        if active is not None:
+            reached.add(int(active))
+    missed = [i for i in range(controls["count"]) if i not in reached]
+    if missed:
+        names = page.evaluate(MISSED % json.dumps(missed))
+        problems.append(f"at {width} px {len(missed)} of {controls['count']} controls cannot be reached with Tab: "
+                        + ", ".join(names[:5]))
+    return controls["count"]
+
+
+def check(page, path, shots):
     file_url = "file://" + os.path.abspath(path)
-    page.events.clear()
-    page.call("Page.navigate", url=file_url)
-    page.wait_for("Page.loadEventFired")
-    time.sleep(0.5)
     problems = []
-    # Diff and gate reports carry one inline script (the filters); history pages none.
-    expected = 0 if os.path.basename(path).startswith("history") else 1
-    scripts = page.evaluate("document.scripts.length")
-    if scripts != expected:
-        problems.append(f"expected {expected} script element(s), found {scripts}")
-    if screenshot:
+    parts = []
+    filters = ""
+    for width in WIDTHS:
+        page.call("Emulation.setDeviceMetricsOverride", width=width, height=900, deviceScaleFactor=1,
+                  mobile=width < 700)
+        page.events.clear()
+        page.call("Page.navigate", url=file_url)
+        page.wait_for("Page.loadEventFired")
+        time.sleep(0.3)
+        # Diff and gate reports carry one inline script (the filters); history pages none.
+        history = os.path.basename(path).startswith("history") or os.path.basename(os.path.dirname(path)) == "history"
+        expected = 0 if history else 1
+        scripts = page.evaluate("document.scripts.length")
+        if scripts != expected:
+            problems.append(f"expected {expected} script element(s), found {scripts}")
         metrics = page.call("Page.getLayoutMetrics")["cssContentSize"]
         clip = {"x": 0, "y": 0, "width": metrics["width"], "height": min(metrics["height"], 16000), "scale": 1}
         shot = page.call("Page.captureScreenshot", format="png", clip=clip, captureBeyondViewport=True)
-        with open(screenshot, "wb") as f:
+        name = os.path.splitext(os.path.basename(path))[0]
+        with open(os.path.join(shots, f"{name}-{width}.png"), "wb") as f:
             f.write(base64.b64decode(shot["data"]))
-    summary = check_filters(page, problems)
-    time.sleep(0.2)
-    page.call("Runtime.evaluate", expression="0")  # drain pending events
-    problems += problems_in(page.events, file_url)
-    return problems, summary
+        findings = check_layout(page, width, problems)
+        controls = check_keyboard(page, width, problems)
+        if width == WIDTHS[-1]:
+            filters = check_filters(page, problems)
+        parts.append(f"{width} px: {findings} findings fit, {controls} controls reached by Tab")
+        time.sleep(0.1)
+        page.call("Runtime.evaluate", expression="0")  # drain pending events
+        problems += problems_in(page.events, file_url)
+    return problems, "; ".join(parts + [filters])
 
 
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    screenshot, reports = sys.argv[1], sys.argv[2:]
+    shots, reports = sys.argv[1], sys.argv[2:]
+    os.makedirs(shots, exist_ok=True)
     profile = tempfile.mkdtemp(prefix="bundlediff-chromium-")
     browser = subprocess.Popen(
         ["chromium", "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -172,18 +290,18 @@ def main():
         page = Page(next(t for t in targets if t["type"] == "page")["webSocketDebuggerUrl"])
         for domain in ("Page", "Runtime", "Log", "Network"):
             page.call(f"{domain}.enable")
-        for i, report in enumerate(reports):
-            problems, summary = check(page, report, screenshot if i == 0 else None)
+        for report in reports:
+            problems, summary = check(page, report, shots)
             if problems:
                 failed = True
                 print(f"FAIL {report}:", *problems, sep="\n  ")
             else:
-                print(f"ok   {report}: no console errors, no requests; {summary}")
+                print(f"ok   {report}: no console errors, no requests, no sideways scroll; {summary}")
     finally:
         browser.terminate()
         browser.wait(timeout=30)
         subprocess.run(["rm", "-rf", profile])
-    print(f"screenshot: {os.path.abspath(screenshot)}")
+    print(f"screenshots: {os.path.abspath(shots)}")
     sys.exit(1 if failed else 0)
 
 

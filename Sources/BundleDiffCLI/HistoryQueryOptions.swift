@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleDiffKit
+import Reporters
 import SnapshotStore
 
 /// The options every `history` query shares: which app and channel, which builds, and
@@ -54,18 +55,9 @@ struct HistoryQueryOptions: ParsableArguments {
         let store = try History.open(try history.location(console), create: false)
         let query = try HistoryQuery(store: store, app: app, channel: channel, filter: filter)
         let table = try query.answer(question)
-        let text: String
-        switch format {
-        case .text: text = HistoryTextRenderer.render(table)
-        case .json: text = try HistoryJSONRenderer.render(table)
-        case .csv: text = HistoryCSVRenderer.render(table)
-        case .html: text = HistoryHTMLRenderer.render(table)
-        }
-        try output.emit(text, console: console)
+        try output.emit(try HistoryRenderer.render(table, as: format), console: console)
     }
 }
 
 /// `history --format text|json|csv|html`.
-enum HistoryFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json, csv, html
-}
+extension HistoryFormat: ExpressibleByArgument {}

@@ -1,9 +1,11 @@
+import Reporters
+
 extension HistoryQuery {
     /// The builds with their labels, file counts and total bytes (from the commit
     /// trailers alone: no tree is read).
     func buildList() -> HistoryTable {
         var t = table("builds", "Builds of \(timeline.app) on \(timeline.channel)", [
-            .init("label", "label"), .init("files", "files"), .init("bytes", "bytes", charted: true),
+            .init("label", "label"), .init("files", "files"), .init("bytes", "bytes", charted: true, unit: .bytes),
             .init("tags", "tags"),
         ])
         t.chartUnit = "bytes"

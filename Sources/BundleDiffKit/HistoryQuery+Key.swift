@@ -1,5 +1,6 @@
 import BundleModel
 import PropertyLists
+import Reporters
 import SnapshotStore
 import TextSafety
 

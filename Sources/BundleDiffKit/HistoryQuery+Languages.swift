@@ -1,6 +1,7 @@
 import BundleModel
 import Comparison
 import Foundation
+import Reporters
 import SnapshotStore
 import TextSafety
 

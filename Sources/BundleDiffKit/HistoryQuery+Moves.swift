@@ -1,4 +1,5 @@
 import BundleModel
+import Reporters
 import SnapshotStore
 
 extension HistoryQuery {

@@ -1,4 +1,5 @@
 import BundleModel
+import Reporters
 import SnapshotStore
 
 extension HistoryQuery {
@@ -15,7 +16,7 @@ extension HistoryQuery {
         var path = BundlePath(trimmed)
         var t = table("path", "History of \(path) in \(timeline.app) on \(timeline.channel)", [
             .init("change", "change"), .init("path", "path"), .init("kind", "kind"),
-            .init("bytes", "bytes", charted: true), .init("detail", "detail"),
+            .init("bytes", "bytes", charted: true, unit: .bytes), .init("detail", "detail"),
         ])
         t.chartUnit = "bytes"
         var previous: (build: TimelineBuild, object: StoredObject)?

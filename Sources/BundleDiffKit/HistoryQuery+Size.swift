@@ -1,38 +1,64 @@
 import BundleModel
+import Reporters
 import SnapshotStore
 
 extension HistoryQuery {
-    /// The size of the whole build (the recorded totals) and of every bundle in it (its
-    /// folder, nested bundles included), per build. A bundle is one column across builds
-    /// by its identifier (so a bundle whose folder moves, say under another archive root,
-    /// stays one line), or by its path when it has none or shares it in that build. Its
-    /// size is summed from the stored tree, memoised by tree id, so only folders that
-    /// changed are summed again.
+    /// The size of the whole build (the recorded totals) and each bundle's own size (its
+    /// files without the bundles nested in it, as `diff` counts it), per build, with the
+    /// main app's change from the build before. A bundle is one column across builds by
+    /// its identifier (so a bundle whose folder moves, say under another archive root,
+    /// stays one line), or by its path when it has none or shares it in that build. Sizes
+    /// are summed from the stored tree, memoised by tree id, so only folders that changed
+    /// are summed again.
     func sizeHistory() throws(UserFacingError) -> HistoryTable {
         var order: [String] = []
         var perBuild: [[String: UInt64]] = []
         for b in builds {
             var sizes: [String: UInt64] = [:]
             let bundles = try read { () throws(StoreError) in try timeline.bundles(in: b) }
+            let own = try read { () throws(StoreError) in try timeline.ownSizes(of: bundles, in: b) }
             var seen: [String: Int] = [:]
             for bundle in bundles { if let id = bundle.identifier { seen[id, default: 0] += 1 } }
             for bundle in bundles {
-                guard let object = try read({ () throws(StoreError) in try timeline.object(at: bundle.path, in: b, area: .files) })
-                else { continue }
+                guard let size = own[bundle.path] else { continue }
                 let key = bundle.identifier.flatMap { seen[$0] == 1 ? $0 : nil } ?? bundle.path.description
                 if !order.contains(key) { order.append(key) }
-                sizes[key] = try read { () throws(StoreError) in try timeline.size(of: object) }.bytes
+                sizes[key] = size.bytes
             }
             perBuild.append(sizes)
         }
-        var t = table("size", "Size of \(timeline.app) on \(timeline.channel) (bytes)",
-                      [.init("files", "files"), .init("bytes", "total bytes", charted: true)]
-                          + order.map { .init("bundle:" + $0, $0, charted: true) })
+        // The main app first, its change beside it, then the other bundles.
+        let main = order.contains(timeline.app) ? timeline.app : order.first
+        let others = order.filter { $0 != main }
+        var columns: [HistoryTable.Column] = [.init("files", "files"), .init("bytes", "total bytes", charted: true, unit: .bytes)]
+        if let main {
+            columns += [.init("bundle:" + main, main, charted: true, unit: .bytes), .init("change", "change", unit: .byteChange)]
+        }
+        columns += others.map { .init("bundle:" + $0, $0, charted: true, unit: .bytes) }
+        var t = table("size", "Size of \(timeline.app) on \(timeline.channel) (bytes)", columns)
         t.chartUnit = "bytes"
+        var previous: UInt64?
         for (b, sizes) in zip(builds, perBuild) {
-            t.rows.append(Self.buildCells(b) + [.integer(b.build.files), .integer(b.build.bytes)]
-                          + order.map { sizes[$0].map { .integer($0) } ?? .none })
+            var row = Self.buildCells(b) + [.integer(b.build.files), .integer(b.build.bytes)]
+            if let main {
+                let size = sizes[main]
+                row.append(size.map { .integer($0) } ?? .none)
+                row.append(Self.change(from: previous, to: size))
+                previous = size
+            }
+            t.rows.append(row + others.map { sizes[$0].map { .integer($0) } ?? .none })
+        }
+        if !builds.isEmpty {
+            t.notes.append("A bundle's size counts its own files, not the bundles nested in it (as diff counts it); "
+                           + "total bytes counts every file of the build; change is the main app's, from the build before.")
         }
         return t
+    }
+
+    /// `+70`, `-3111`, `0`; nothing when either side is unknown.
+    static func change(from old: UInt64?, to new: UInt64?) -> HistoryTable.Cell {
+        guard let old, let new else { return .none }
+        let delta = Int64(clamping: new) &- Int64(clamping: old)
+        return .number(Double(delta), delta > 0 ? "+\(delta)" : "\(delta)")
     }
 }

@@ -1,3 +1,4 @@
+import Reporters
 import SnapshotStore
 
 /// `bundlediff history`: questions about one app's channel over time. Each query walks

@@ -24,10 +24,21 @@ public enum HTMLEscaping {
     /// (`\u{…}` for controls, `\xNN` for bytes that are not UTF-8) marked like ours.
     static func path(_ s: String) -> String { escape(s, markEscapes: true, isPath: true) }
 
+    /// A path as `path` shows it, with a line-break opportunity after each `.` too
+    /// (`Localizable.<wbr>stringsdict`), for narrow columns.
+    static func path(_ s: String, breakAfterDot: Bool) -> String {
+        escape(s, markEscapes: true, isPath: true, breakAfterDot: breakAfterDot)
+    }
+
+    /// A name such as a bundle identifier: escaped element content with a line-break
+    /// opportunity (`<wbr>`) after each `.`, so a long one wraps between its parts, not
+    /// inside a word.
+    static func name(_ s: String) -> String { escape(s, markEscapes: true, breakAfterDot: true) }
+
     /// Escaped element content isolated from the surrounding text direction.
     static func isolated(_ s: String) -> String { "<bdi>" + path(s) + "</bdi>" }
 
-    private static func escape(_ s: String, markEscapes: Bool, isPath: Bool = false) -> String {
+    private static func escape(_ s: String, markEscapes: Bool, isPath: Bool = false, breakAfterDot: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
         let scalars = Array(s.unicodeScalars)
@@ -42,6 +53,7 @@ public enum HTMLEscaping {
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
             case "/" where isPath: out += "/<wbr>"
+            case "." where breakAfterDot: out += ".<wbr>"
             case "\\" where isPath:
                 let length = pathEscapeLength(scalars, at: i - 1)
                 let sequence = String(String.UnicodeScalarView(scalars[(i - 1)..<(i - 1 + length)]))

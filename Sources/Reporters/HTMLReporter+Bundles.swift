@@ -5,7 +5,7 @@ extension HTMLReporter {
     static func bundles(_ r: DiffReport, into out: inout String) {
         let summaries = BundleSummary.all(r.comparison)
         out += "<section id=\"bundles\" aria-labelledby=\"bundles-title\">\n<h2 id=\"bundles-title\">Bundles</h2>\n"
-        out += "<table>\n<caption>\(summaries.count) bundle\(summaries.count == 1 ? "" : "s"), outermost first</caption>\n"
+        out += scrollRegion("Bundles") + "<table>\n<caption>\(summaries.count) bundle\(summaries.count == 1 ? "" : "s"), outermost first</caption>\n"
         out += "<thead><tr><th scope=\"col\">Bundle</th><th scope=\"col\">Status</th><th scope=\"col\">Version</th>"
             + "<th scope=\"col\" class=\"num\">Files added</th><th scope=\"col\" class=\"num\">removed</th>"
             + "<th scope=\"col\" class=\"num\">modified</th><th scope=\"col\" class=\"num\">Size</th>"
@@ -21,7 +21,7 @@ extension HTMLReporter {
             out += "<td>\(languages(b))</td></tr>\n"
         }
         out += moreRow(summaries.count - rowLimit, columns: 9)
-        out += "</tbody>\n</table>\n</section>\n"
+        out += "</tbody>\n</table>\n</div>\n</section>\n"
     }
 
     /// `+513 B` coloured by direction (the sign carries the meaning).

@@ -49,10 +49,10 @@ extension HTMLReporter {
                 : TextFormatting.signed(m.sizeDelta)
             row("modified", m.path, TextFormatting.grouped(m.old.size), TextFormatting.grouped(m.new.size), change)
         }
-        out += "<table>\n<caption>Files (sizes in bytes)</caption>\n<thead><tr><th scope=\"col\">Change</th><th scope=\"col\">Path</th>"
+        out += scrollRegion("Files") + "<table>\n<caption>Files (sizes in bytes)</caption>\n<thead><tr><th scope=\"col\">Change</th><th scope=\"col\">Path</th>"
             + "<th scope=\"col\" class=\"num\">Old</th><th scope=\"col\" class=\"num\">New</th>"
             + "<th scope=\"col\" class=\"num\">Difference</th></tr></thead>\n<tbody>\n"
-        out += rows.prefix(rowLimit).joined() + moreRow(rows.count - rowLimit, columns: 5) + "</tbody>\n</table>\n"
+        out += rows.prefix(rowLimit).joined() + moreRow(rows.count - rowLimit, columns: 5) + "</tbody>\n</table>\n</div>\n"
     }
 
     private static func plists(_ b: BundleComparison, into out: inout String) {
@@ -74,10 +74,10 @@ extension HTMLReporter {
                     + "<td><code>\(HTMLEscaping.text(ValueText.inline(k.newValue)))</code></td></tr>\n")
             }
         }
-        out += "<table>\n<caption>Property-list values</caption>\n<thead><tr><th scope=\"col\">File</th>"
+        out += scrollRegion("Property-list values") + "<table>\n<caption>Property-list values</caption>\n<thead><tr><th scope=\"col\">File</th>"
             + "<th scope=\"col\">Key path</th><th scope=\"col\">Change</th><th scope=\"col\">Old value</th>"
             + "<th scope=\"col\">New value</th></tr></thead>\n<tbody>\n"
-        out += rows.prefix(rowLimit).joined() + moreRow(rows.count - rowLimit, columns: 5) + "</tbody>\n</table>\n"
+        out += rows.prefix(rowLimit).joined() + moreRow(rows.count - rowLimit, columns: 5) + "</tbody>\n</table>\n</div>\n"
     }
 
     private static func format(_ format: String, _ encoding: String?) -> String {

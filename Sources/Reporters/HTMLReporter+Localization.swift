@@ -11,7 +11,8 @@ extension HTMLReporter {
         out += "<section id=\"localization\" aria-labelledby=\"localization-title\">\n"
         out += "<h2 id=\"localization-title\">Localization</h2>\n"
         out += "<p class=\"note\">Each cell counts the keys of the reference language that a language lacks in a "
-            + "string table; a cell's tooltip names them, and so does the list below each table. <strong>▲ N new</strong> marks gaps this build opened.</p>\n"
+            + "string table; a cell's tooltip names them, and so does the list below each table. <strong>▲ N new</strong> marks gaps this build opened. "
+            + "Languages with gaps come first, new gaps before old ones.</p>\n"
         out += "<ul class=\"swatches matrix\" aria-label=\"Legend\">"
             + "<li><span class=\"gap-0\">✓</span>none missing</li><li><span class=\"gap-1\">≤ 10 %</span>of the keys missing</li>"
             + "<li><span class=\"gap-2\">≤ 25 %</span></li><li><span class=\"gap-3\">≤ 50 %</span></li>"
@@ -26,19 +27,19 @@ extension HTMLReporter {
         guard let matrix = change.new ?? change.old else { return }
         let removed = change.new == nil
         out += "<h3>\(HTMLEscaping.isolated(change.bundle))\(removed ? " <span class=\"muted\">(removed bundle: old build)</span>" : "")</h3>\n"
-        let languages = matrix.languages
+        let languages = failingFirst(matrix, change: removed ? nil : change)
         if let old = change.old, !removed {
             let dropped = old.languages.filter { !languages.contains($0) }
             if !dropped.isEmpty {
                 out += "<p class=\"note\">No longer in any table: \(dropped.map(HTMLEscaping.text).joined(separator: ", ")).</p>\n"
             }
         }
-        out += "<table class=\"matrix\">\n<caption>Missing keys per string table and language</caption>\n"
+        out += scrollRegion("Localization of \(change.bundle)") + "<table class=\"matrix pinned\">\n<caption>Missing keys per string table and language</caption>\n"
         out += "<thead><tr><th scope=\"col\">String table</th><th scope=\"col\">Reference</th>"
         for language in languages { out += "<th scope=\"col\">\(HTMLEscaping.text(language))</th>" }
         out += "</tr></thead>\n<tbody>\n"
         for table in matrix.tables.prefix(rowLimit) {
-            out += "<tr><th scope=\"row\"><code>\(HTMLEscaping.path(table.name))</code></th>"
+            out += "<tr><th scope=\"row\"><code>\(HTMLEscaping.path(table.name, breakAfterDot: true))</code></th>"
             out += "<td class=\"ref\">\(HTMLEscaping.text(table.reference)) · \(table.referenceKeys) key\(table.referenceKeys == 1 ? "" : "s")</td>"
             for language in languages {
                 let cell = table.cells.first { $0.language == language }
@@ -48,8 +49,25 @@ extension HTMLReporter {
             out += "</tr>\n"
         }
         out += moreRow(matrix.tables.count - rowLimit, columns: languages.count + 2)
-        out += "</tbody>\n</table>\n"
+        out += "</tbody>\n</table>\n</div>\n"
         missingKeys(matrix, into: &out)
+    }
+
+    /// The matrix's languages, those with gaps first (gaps this build opened before older
+    /// ones), each group in the matrix's order: on a narrow screen the failing languages sit
+    /// next to the pinned first column, not past the edge.
+    static func failingFirst(_ matrix: LocalizationMatrix, change: LocalizationMatrix.Change?) -> [String] {
+        func rank(_ language: String) -> Int {
+            if let change, matrix.tables.contains(where: { !change.newGaps(table: $0.name, language: language).isEmpty }) {
+                return 0
+            }
+            let gap = matrix.tables.contains { table in
+                table.cells.contains { $0.language == language && ($0.keys == nil || !$0.missing.isEmpty) }
+            }
+            return gap ? 1 : 2
+        }
+        return matrix.languages.enumerated().map { (rank: rank($0.element), index: $0.offset, language: $0.element) }
+            .sorted { ($0.rank, $0.index) < ($1.rank, $1.index) }.map(\.language)
     }
 
     /// The missing keys themselves, cell by cell, for readers who cannot reach a tooltip

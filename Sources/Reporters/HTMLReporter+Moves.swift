@@ -7,7 +7,7 @@ extension HTMLReporter {
         let moves = r.comparison.moves
         guard !moves.isEmpty else { return }
         out += "<section id=\"moves\" aria-labelledby=\"moves-title\">\n<h2 id=\"moves-title\">Moved resources</h2>\n"
-        out += "<table>\n<caption>\(moves.count) move\(moves.count == 1 ? "" : "s"): code and configuration "
+        out += scrollRegion("Moved resources") + "<table>\n<caption>\(moves.count) move\(moves.count == 1 ? "" : "s"): code and configuration "
             + "that name the old path must follow</caption>\n"
         out += "<thead><tr><th scope=\"col\">Old path</th><th scope=\"col\"><span aria-hidden=\"true\">→ </span>New path</th>"
             + "<th scope=\"col\">Kind</th><th scope=\"col\" class=\"num\">Files</th><th scope=\"col\">Bundle</th></tr></thead>\n<tbody>\n"
@@ -18,7 +18,7 @@ extension HTMLReporter {
             out += "<td>\(kind(m))</td><td class=\"num\">\(m.fileCount)</td><td>\(bundles(m))</td></tr>\n"
         }
         out += moreRow(moves.count - rowLimit, columns: 5)
-        out += "</tbody>\n</table>\n</section>\n"
+        out += "</tbody>\n</table>\n</div>\n</section>\n"
     }
 
     private static func kind(_ m: ResourceMove) -> String {

@@ -10,7 +10,7 @@ extension HTMLReporter {
     static func sizes(_ r: DiffReport, into out: inout String) {
         let c = r.comparison
         out += "<section id=\"sizes\" aria-labelledby=\"sizes-title\">\n<h2 id=\"sizes-title\">Size changes</h2>\n"
-        let old = fileBytes(c.old), new = fileBytes(c.new)
+        let old = c.old.totalBytes, new = c.new.totalBytes
         out += "<p>All files of the build: \(TextFormatting.bytes(old)) → \(TextFormatting.bytes(new)) "
             + "(\(delta(Int64(clamping: new) &- Int64(clamping: old))), "
             + "\(TextFormatting.signed(Int64(clamping: new) &- Int64(clamping: old))) bytes).</p>\n"
@@ -37,21 +37,17 @@ extension HTMLReporter {
     private static func chart(_ chart: HTMLSizeChart, id: String, title: String, what: String, column: String,
                               into out: inout String) {
         let grew = chart.bars.count { $0.delta > 0 }
-        let description = "\(grew) grew and \(chart.bars.count - grew) shrank; the data table below the chart lists the same values."
-        out += "<figure>\n<figcaption><h3>\(title)</h3><p class=\"note\">The \(what).</p></figcaption>\n"
-        out += chart.svg(id: id, title: title, description: description)
-        out += "</figure>\n<details class=\"data\"><summary>\(title) as a table</summary>\n<table>\n<caption>\(title)</caption>\n"
+        out += "<figure>\n<figcaption><h3>\(title)</h3><p class=\"note\">The \(what): \(grew) grew and "
+            + "\(chart.bars.count - grew) shrank.</p></figcaption>\n"
+        out += chart.html(id: id, title: title)
+        out += "</figure>\n<details class=\"data\"><summary>\(title) as a table</summary>\n" + scrollRegion(title)
+            + "<table>\n<caption>\(title)</caption>\n"
         out += "<thead><tr><th scope=\"col\">\(column)</th><th scope=\"col\" class=\"num\">Change</th>"
             + "<th scope=\"col\" class=\"num\">Bytes</th></tr></thead>\n<tbody>\n"
         for bar in chart.bars {
             out += "<tr><th scope=\"row\"><code>\(HTMLEscaping.path(bar.name))</code></th>"
                 + "<td class=\"num\">\(delta(bar.delta))</td><td class=\"num\">\(TextFormatting.signed(bar.delta))</td></tr>\n"
         }
-        out += "</tbody>\n</table>\n</details>\n"
-    }
-
-    /// Bytes of every regular file in a build.
-    static func fileBytes(_ snapshot: BuildSnapshot) -> UInt64 {
-        snapshot.entries.reduce(0) { $1.kind == .file ? $0 &+ $1.size : $0 }
+        out += "</tbody>\n</table>\n</div>\n</details>\n"
     }
 }

@@ -14,12 +14,7 @@ public enum HTMLReporter {
     static let rowLimit = 500
 
     public static func render(_ report: DiffReport) -> String {
-        var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        out += "<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLAssets.contentSecurityPolicy)\">\n"
-        out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        out += "<meta name=\"generator\" content=\"bundlediff \(HTMLEscaping.attribute(report.toolVersion))\">\n"
-        out += "<title>\(HTMLEscaping.attribute(title(report)))</title>\n"
-        out += "<style>\(HTMLAssets.style)</style>\n</head>\n<body>\n"
+        var out = HTMLAssets.head(title: title(report), generator: "bundlediff " + report.toolVersion) + "<body>\n"
         header(report, into: &out)
         out += "<main>\n"
         verdict(report, into: &out)
@@ -47,7 +42,7 @@ public enum HTMLReporter {
         let c = r.comparison
         let kind = r.kind == .gate ? "Version gate" : "Release review"
         out += "<header class=\"page-head\">\n<p class=\"kicker\">bundlediff · \(kind)</p>\n"
-        out += "<h1>\(HTMLEscaping.text(r.appName)) <span class=\"versions\">"
+        out += "<h1>\(HTMLEscaping.name(r.appName)) <span class=\"versions\">"
             + "\(HTMLEscaping.text(TextFormatting.version(c.old.mainBundle))) → "
             + "\(HTMLEscaping.text(TextFormatting.version(c.new.mainBundle)))</span></h1>\n"
         out += "<dl class=\"facts\">\n"
@@ -103,6 +98,12 @@ public enum HTMLReporter {
         out += "<nav aria-label=\"Sections\"><ul>\n"
         for (id, label) in links { out += "<li><a href=\"#\(id)\">\(label)</a></li>\n" }
         out += "</ul></nav>\n"
+    }
+
+    /// Opens a region that scrolls sideways when its table is wider than a phone, reachable
+    /// by keyboard (so it can be scrolled without a mouse); close it with `</div>`.
+    static func scrollRegion(_ label: String) -> String {
+        "<div class=\"scroll-x\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTMLEscaping.attribute(label))\">\n"
     }
 
     /// A last row saying how many rows were left out, when any were.

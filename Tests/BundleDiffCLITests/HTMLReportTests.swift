@@ -72,6 +72,19 @@ import TestSupport
             + GoldenReportTests.firstDifference(golden, html) + "; rerun with BUNDLEDIFF_UPDATE_GOLDEN=1 if intended"))
     }
 
+    /// On a phone the matrix shows its first columns: the languages with gaps come first
+    /// (new gaps before old), not in alphabetical order past the screen's edge; the title
+    /// breaks between the parts of the app's name, never inside one.
+    @Test func failingLanguagesComeFirstAndTheTitleBreaksAtDots() {
+        let demo = "\(CLIHarness.root)/Demo/builds"
+        let r = CLIHarness.run(["diff", demo + "/1/Wanderlust.app", demo + "/2/Wanderlust.app", "--format", "html",
+                                "--report-date", "2026-11-08T10:00:00Z"])
+        #expect(r.status == 1, "the demo's build 2 fails the gate: \(r.err)")
+        #expect(r.out.contains("<th scope=\"col\">Reference</th><th scope=\"col\">fr</th><th scope=\"col\">ko</th>"
+                               + "<th scope=\"col\">ja</th><th scope=\"col\">de</th><th scope=\"col\">en</th>"))
+        #expect(r.out.contains("<h1>com.<wbr>example.<wbr>wanderlust <span class=\"versions\">"))
+    }
+
     @Test func sameComparisonSamePageAndTheDateIsAnInput() throws {
         let scratch = try ScratchDirectory("html-stable")
         let (old, new) = try Self.hostileBuilds(in: scratch)

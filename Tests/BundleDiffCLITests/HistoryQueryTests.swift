@@ -86,8 +86,34 @@ import TestSupport
         #expect(Set(core).count == 1 && core[0] > 0)
         // A bundle without an identifier is keyed by its path.
         #expect(rows.allSatisfy { ($0["bundle:MyApp.app/Settings.bundle"] as? Int ?? 0) > 0 })
-        // The main bundle holds every file of a directory build: its size is the total.
-        #expect(rows.allSatisfy { $0["bundle:com.example.myapp"] as? Int == $0["bytes"] as? Int })
+        // The main app's own size leaves out the bundles nested in it: less than the total,
+        // and it moves only with its own files (Share.appex grew in build 3, the app did not
+        // grow by those 5000 bytes).
+        let app = rows.map { $0["bundle:com.example.myapp"] as? Int ?? -1 }
+        #expect(rows.allSatisfy { ($0["bundle:com.example.myapp"] as? Int ?? .max) < $0["bytes"] as? Int ?? 0 })
+        #expect(rows.map { $0["change"] as? Int } == [nil] + (1..<6).map { app[$0] - app[$0 - 1] })
+        let total = rows.map { $0["bytes"] as? Int ?? -1 }
+        #expect(app[2] - app[1] > 0 && (total[2] - total[1]) - (app[2] - app[1]) == 5000)
+    }
+
+    /// A size on the history page is the same size the diff page shows for that build:
+    /// every bundle's own bytes, the main app's included.
+    @Test func sizeMatchesTheDiff() throws {
+        let h = try HistoryFixture()
+        let rows = try h.rows(["size"])
+        let r = CLIHarness.run(["diff", h.scratch.path("b2") + "/MyApp.app", h.scratch.path("b3") + "/MyApp.app",
+                                "--format", "json"])
+        let report = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
+        let bundles = report?["bundles"] as? [[String: Any]] ?? []
+        // Bundles with an identifier (history keys the others by their path in the build).
+        let named = bundles.filter { ($0["new"] as? [String: Any])?["identifier"] is String }
+        #expect(named.count == 5)
+        for bundle in named {
+            let name = (bundle["new"] as? [String: Any])?["identifier"] as? String ?? "?"
+            let summary = bundle["summary"] as? [String: Any]
+            #expect(rows[1]["bundle:" + name] as? Int == summary?["oldBytes"] as? Int, "\(name)")
+            #expect(rows[2]["bundle:" + name] as? Int == summary?["newBytes"] as? Int, "\(name)")
+        }
     }
 
     @Test func languagesOverTime() throws {

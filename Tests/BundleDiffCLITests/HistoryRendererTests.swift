@@ -1,4 +1,5 @@
 import BundleDiffKit
+@testable import Reporters
 import Foundation
 import Testing
 
@@ -38,9 +39,10 @@ import Testing
 
     @Test func htmlEscapesEverything() {
         let html = HistoryHTMLRenderer.render(Self.table([.text("<script>'x'&\"y\"\u{2066}"), .number(5, "5")]))
-        #expect(html.contains("<td>&lt;script&gt;&#39;x&#39;&amp;&quot;y&quot;\\u{2066}</td><td class=\"num\">5</td>"))
+        #expect(html.contains("<th scope=\"row\">&lt;script&gt;&#39;x&#39;&amp;&quot;y&quot;<span class=\"esc\">\\u{2066}</span></th>"
+                              + "<td class=\"num\">5</td>"))
         #expect(!html.contains("<script"))
-        #expect(html.components(separatedBy: "http").count == 2, "no link other than the SVG namespace")
+        #expect(html.components(separatedBy: "http://").count == 2, "no link other than the SVG namespace")
         #expect(html.contains("<svg") && html.contains("role=\"img\"") && html.contains("<th scope=\"col\">c0</th>"))
     }
 
@@ -59,8 +61,45 @@ import Testing
         t.rows = []
         t.notes = ["no builds recorded"]
         let html = HistoryHTMLRenderer.render(t)
-        #expect(!html.contains("<svg") && !html.contains("<table") && html.contains("<p>no builds recorded</p>"))
+        #expect(!html.contains("<svg") && !html.contains("<table") && html.contains("<p class=\"note\">no builds recorded</p>"))
         #expect(HistoryTextRenderer.render(t) == "T\nno builds recorded\n")
         #expect(HistoryCSVRenderer.render(t) == "\r\n")
+    }
+
+    /// The history page is styled and locked down like the diff page: the same one
+    /// stylesheet and the same Content-Security-Policy (it had its own style and no policy).
+    @Test func htmlSharesTheDiffPagesStyleAndPolicy() {
+        let html = HistoryHTMLRenderer.render(Self.table([.text("a"), .integer(5)]))
+        #expect(html.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"\(HTMLAssets.contentSecurityPolicy)\">"))
+        #expect(html.contains("<style>\(HTMLAssets.style)</style>"))
+        #expect(html.components(separatedBy: "<style").count == 2, "one stylesheet")
+        #expect(!html.contains(" style=\""), "no inline style attribute (the policy would block it)")
+    }
+
+    /// Sizes in human units with the exact count kept, a signed change, every build named
+    /// under the x axis and every value marked on the chart.
+    @Test func htmlSizesReadAsBytesAndEveryBuildIsOnTheChart() {
+        let rows: [[HistoryTable.Cell]] = [
+            [.text("c1"), .text("t1"), .text("1.0"), .text("1"), .integer(22525), .none],
+            [.text("c2"), .text("t2"), .text("1.0"), .text("2"), .integer(22595), .number(70, "+70")],
+            [.text("c3"), .text("t3"), .text("1.1"), .text("3"), .integer(1_234_567), .number(-3111, "-3111")],
+        ]
+        let table = HistoryTable(query: "size", title: "Size", app: "a", channel: "main",
+                                 columns: [.init("commit", "commit"), .init("recordedAt", "recorded"),
+                                           .init("version", "version"), .init("build", "build"),
+                                           .init("bytes", "bytes", charted: true, unit: .bytes),
+                                           .init("change", "change", unit: .byteChange)],
+                                 rows: rows, chartUnit: "bytes")
+        let html = HistoryHTMLRenderer.render(table)
+        #expect(html.contains("<td class=\"num\"><data value=\"22525\">22.5 KB</data></td>"))
+        #expect(html.contains("<td class=\"num\"><data value=\"1234567\">1.2 MB</data></td>"))
+        #expect(html.contains("<data value=\"+70\">+70 B</data>") && html.contains("<data value=\"-3111\">-3.1 KB</data>"))
+        for label in ["1.0 (1)", "1.0 (2)", "1.1 (3)"] {
+            #expect(html.contains("\">\(label)</text>"), "x axis names \(label)")
+        }
+        #expect(html.components(separatedBy: "<circle").count == 4, "one marked point per build")
+        // The text and CSV forms keep exact numbers.
+        #expect(HistoryCSVRenderer.render(table).contains("c2,t2,1.0,2,22595,70\r\n"))
+        #expect(HistoryTextRenderer.render(table).contains("22595    +70\n"))
     }
 }

@@ -1,4 +1,3 @@
-import Reporters
 import TextSafety
 /// The text form of a history table: a title line, a header and one line per row,
 /// columns padded to their widest cell, every cell with control and bidi characters made

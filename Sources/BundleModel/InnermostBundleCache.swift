@@ -1,18 +1,19 @@
-import BundleModel
-
 /// Which bundle is or contains a path, remembered per directory: each path's answer is
 /// its parent's unless it is a bundle itself. Finding the owner of every entry this way
 /// hashes each directory's path once, instead of every ancestor of every entry (which
 /// took seconds for a 4,000-deep chain: depth³ bytes hashed).
-struct InnermostBundleCache {
-    let bundles: Set<BundlePath>
+///
+/// The one rule of which bundle a file belongs to: a comparison's per-bundle files and a
+/// history's per-bundle sizes both ask it, so a bundle's own size is one answer.
+public struct InnermostBundleCache {
+    public let bundles: Set<BundlePath>
     /// Paths already resolved that are not bundles: their innermost bundle, or nil.
     private var known: [BundlePath: BundlePath?] = [:]
 
-    init(bundles: Set<BundlePath>) { self.bundles = bundles }
+    public init(bundles: Set<BundlePath>) { self.bundles = bundles }
 
     /// The bundle at `path` or the innermost one containing it (the root included).
-    mutating func innermost(_ path: BundlePath) -> BundlePath? {
+    public mutating func innermost(_ path: BundlePath) -> BundlePath? {
         var unresolved: [BundlePath] = []
         var p = path
         var found: BundlePath?

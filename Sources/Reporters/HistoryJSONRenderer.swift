@@ -1,4 +1,3 @@
-import Reporters
 /// The JSON form of a history table: the query, app, channel, title, columns (key and
 /// title), rows as objects keyed by column key (numbers as JSON numbers, empty cells as
 /// null, text as recorded) and notes. Sorted keys, stable byte for byte.

@@ -1,18 +1,29 @@
 /// The answer to a history query, as a table every output format renders: text, JSON,
 /// CSV and HTML (with a line chart of the charted columns).
 public struct HistoryTable: Sendable, Equatable {
-    /// One column: a stable key (JSON, CSV header), a title (text and HTML header), and
-    /// whether the HTML chart draws it.
+    /// One column: a stable key (JSON, CSV header), a title (text and HTML header),
+    /// whether the HTML chart draws it, and what its numbers count.
     public struct Column: Sendable, Equatable {
         public var key: String
         public var title: String
         public var charted: Bool
+        public var unit: Unit?
 
-        public init(_ key: String, _ title: String, charted: Bool = false) {
+        public init(_ key: String, _ title: String, charted: Bool = false, unit: Unit? = nil) {
             self.key = key
             self.title = title
             self.charted = charted
+            self.unit = unit
         }
+    }
+
+    /// What a column's numbers count. Text, CSV and JSON keep the exact number; HTML shows
+    /// bytes in human units (`22.5 KB`, `+70 B`) with the exact number in its `<data>`.
+    public enum Unit: Sendable, Equatable {
+        /// A size in bytes.
+        case bytes
+        /// A signed change in bytes from the build before.
+        case byteChange
     }
 
     /// One cell: text, a number (with its display form), or nothing.

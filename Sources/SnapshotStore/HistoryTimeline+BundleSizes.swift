@@ -1,0 +1,23 @@
+import BundleModel
+
+extension HistoryTimeline {
+    /// Each bundle's own size in a build: the regular files in its folder that no bundle
+    /// nested in it holds (the size a comparison's bundle summary shows for the same build;
+    /// both ask `InnermostBundleCache` which bundle owns what). By bundle path; a bundle
+    /// whose folder is not recorded is left out.
+    public func ownSizes(of bundles: [BundleInfo], in build: TimelineBuild) throws(StoreError) -> [BundlePath: FolderSize] {
+        var folders: [BundlePath: FolderSize] = [:]
+        for bundle in bundles {
+            guard let object = try object(at: bundle.path, in: build, area: .files) else { continue }
+            folders[bundle.path] = try size(of: object)
+        }
+        var own = folders
+        var owners = InnermostBundleCache(bundles: Set(bundles.map(\.path)))
+        for (path, folder) in folders where !path.isRoot {
+            guard let owner = owners.innermost(path.parent), owner != path, let outer = own[owner] else { continue }
+            own[owner] = FolderSize(files: max(0, outer.files - folder.files),
+                                    bytes: outer.bytes >= folder.bytes ? outer.bytes - folder.bytes : 0)
+        }
+        return own
+    }
+}
