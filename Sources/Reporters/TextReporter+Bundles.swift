@@ -1,12 +1,14 @@
 import BundleModel
 import Comparison
+import TextSafety
 
 /// The text report's BUNDLES table: one row per bundle (id, status, versions, files, size,
 /// then where it lives in the build), its languages on the line below. By default the
 /// table keeps to `TextLimits.bundleLines`: the outermost bundle, then bundles added or
 /// removed, then those that changed, then the rest, shown in the comparison's order.
 extension TextReporter {
-    static func bundles(_ c: BuildComparison, limits: TextLimits) -> [String] {
+    /// Rows stay whole (a table reads by its columns); the languages lines wrap.
+    static func bundles(_ c: BuildComparison, limits: TextLimits, wrap: TextWrap) -> [String] {
         var out = ["", "BUNDLES"]
         let rows = zip(c.bundles, BundleSummary.all(c)).map { Row($0, $1, in: c) }
         let room = limits.bundleLines - out.count - 1
@@ -14,15 +16,16 @@ extension TextReporter {
         var lines = 0
         for (i, row) in rows.enumerated().sorted(by: { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }) {
             let reserve = chosen.count + 1 < rows.count ? 1 : 0
-            guard lines + row.lineCount + reserve <= room else { break }
+            let count = 1 + (row.languages.map { wrap.wrap($0, indent: 6).count } ?? 0)
+            guard lines + count + reserve <= room else { break }
             chosen.insert(i)
-            lines += row.lineCount
+            lines += count
         }
         let shown = rows.indices.filter(chosen.contains).map { rows[$0] }
         let header = ["bundle", "status", "version", "files", "size"]
-        var widths = header.map(\.unicodeScalars.count)
+        var widths = header.map(VisibleText.columns)
         for row in shown {
-            for (k, cell) in row.cells.enumerated() { widths[k] = max(widths[k], cell.unicodeScalars.count) }
+            for (k, cell) in row.cells.enumerated() { widths[k] = max(widths[k], VisibleText.columns(cell)) }
         }
         widths[0] = min(widths[0], limits.bundleColumn)
         widths[2] = min(widths[2], limits.versionColumn)
@@ -32,7 +35,7 @@ extension TextReporter {
         out.append(line(header, "path in the build"))
         for row in shown {
             out.append(line(row.cells, row.path))
-            if let languages = row.languages { out.append(languages) }
+            if let languages = row.languages { out += wrap.wrap(languages, indent: 6) }
         }
         let left = rows.count - shown.count
         if left > 0 {
@@ -52,8 +55,6 @@ extension TextReporter {
         /// 0 outermost, 1 added or removed, 2 changed, 3 unchanged: which rows a capped
         /// table keeps first.
         var rank: Int
-
-        var lineCount: Int { languages == nil ? 1 : 2 }
 
         init(_ b: BundleComparison, _ s: BundleSummary, in c: BuildComparison) {
             cells = [TextFormatting.oneLine(s.name), TextFormatting.oneLine(s.statusText),
