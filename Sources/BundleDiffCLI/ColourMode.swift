@@ -13,8 +13,8 @@ enum ColourMode: String, CaseIterable, ExpressibleByArgument, Sendable {
     case auto, always, never
 
     /// What `--help` says of the option.
-    static let help = "Colour the text report: auto (a terminal, unless NO_COLOR is set or TERM=dumb; FORCE_COLOR "
-        + "forces it), always or never."
+    static let help = "Colour the text report: auto (when standard output is a terminal; never when NO_COLOR is "
+        + "set and not empty, nor with TERM=dumb; FORCE_COLOR=1 colours without a terminal; NO_COLOR wins), always or never."
 
     /// Whether the report is coloured, given the environment, whether standard output is
     /// a terminal and whether the report goes to a file instead.

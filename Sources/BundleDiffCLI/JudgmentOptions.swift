@@ -8,7 +8,8 @@ extension Severity: ExpressibleByArgument {}
 /// `--config`, `--fail-on`, `--only-new`: shared by `diff` and `gate`.
 struct JudgmentOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The configuration file (default: .bundlediff.yml in the working directory or the "
-                               + "nearest folder above it, up to the git work tree's root).", valueName: "file"))
+                               + "nearest folder above it, up to the git work tree's root; one found above is named on standard error).",
+                               valueName: "file"))
     var config: String?
 
     @Option(help: ArgumentHelp("Exit 1 when a finding is at or above this severity (default: error).",

@@ -17,7 +17,7 @@ struct ReportOptions: ParsableArguments {
     var details = false
 
     @Flag(name: [.customShort("q"), .customLong("quiet")],
-          help: ArgumentHelp("Text report: print only the verdict line and the findings (no progress either)."))
+          help: ArgumentHelp("Text report: print only the verdict line and the findings (no progress bar or configuration note either)."))
     var quiet = false
 
     @Option(name: .customLong("color"), help: ArgumentHelp(ColourMode.help, valueName: "auto|always|never"))

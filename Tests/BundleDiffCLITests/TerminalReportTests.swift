@@ -4,7 +4,8 @@ import Testing
 import TestSupport
 
 /// The text report on a terminal: wrapped to its width (`COLUMNS`, else the terminal's,
-/// else 80), `--quiet`, and `--color` with NO_COLOR, FORCE_COLOR and TERM=dumb.
+/// else 80), `--quiet`, and `--color` with NO_COLOR, FORCE_COLOR and TERM=dumb. A terminal
+/// wide enough keeps the bundles table; a narrower one gets a block per bundle.
 @Suite struct TerminalReportTests {
     static let diff = ["diff", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2), "--report-date", GoldenReportTests.date]
 
@@ -16,24 +17,17 @@ import TestSupport
                 console.capturedError)
     }
 
-    /// The lines of `text` outside the BUNDLES table's rows (a table keeps its rows whole).
-    static func wrappedLines(_ text: String) -> [Substring] {
-        var inTable = false
-        return text.split(separator: "\n").filter { line in
-            if line == "BUNDLES" { inTable = true; return true }
-            if line.hasPrefix("==") || line == "MOVED RESOURCES" { inTable = false }
-            return !inTable || line.hasPrefix("    languages:") || line.hasPrefix("      ")
-        }
-    }
-
     @Test(arguments: [80, 120])
     func wrapsToColumns(_ width: Int) throws {
         let r = Self.run(Self.diff, environment: ["COLUMNS": "\(width)"])
         #expect(r.status == 1, "\(r.err)")
         try GoldenReportTests.check(r.out, golden: "Tests/Goldens/diff-\(width)-columns.txt")
-        for line in Self.wrappedLines(r.out) {
+        for line in r.out.split(separator: "\n") {
             #expect(line.count <= width, "wider than \(width): \(line)")
         }
+        // The bundles table is 150 columns wide here: each bundle becomes a block.
+        #expect(r.out.contains("\n  com.example.wanderlust  matched  1.0 (41) → 1.1 (42)\n"
+            + "    files +2 -1 ~9, moved -1 +1; size 96.3 KB (+513 B); in Wanderlust.app\n"))
         // A finding's message gets the width: the ITMS-90473 finding takes two lines at 80
         // columns (it took one line of 228 before), one at 120 plus its end.
         let lines = r.out.split(separator: "\n")
@@ -54,6 +48,9 @@ import TestSupport
             .replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) == wrapped80,
             "COLUMNS wins over the terminal")
         #expect(Self.run(Self.diff, environment: ["COLUMNS": "wide"]).out == wrapped80, "a COLUMNS that is no number")
+        let table = Self.run(Self.diff, environment: ["COLUMNS": "160"]).out
+        #expect(table.contains("\n  bundle                        status   version                    files  "))
+        #expect(table.contains("  13.1 KB (0 B)     Wanderlust.app/PlugIns/WanderlustShare.appex\n"))
     }
 
     @Test func quietPrintsTheVerdictAndTheFindings() throws {
