@@ -82,19 +82,21 @@ public enum TextReporter {
         let severities = Set(groups.map(\.severity)).count
         let room = limits.findingLines - out.count - severities
         let largest = groups.map(\.findings.count).max() ?? 0
-        var perRule = FindingGroup.perGroup(groups, cap: largest, lines: room, overhead: 1) == largest
-            ? largest : FindingGroup.perGroup(groups, cap: limits.findingsPerRule, lines: room, overhead: 1)
+        let allFit = FindingGroup.perGroup(groups, cap: largest, lines: room, overhead: 1) == largest
+        var perRule = allFit ? largest : FindingGroup.perGroup(groups, cap: limits.findingsPerRule, lines: room, overhead: 1)
         // The bundle column leaves the message at least 22 columns of the first line.
         let column = min(limits.bundleColumn, wrap.width - 30,
                          groups.flatMap { $0.findings.prefix(perRule) }.map { TextWrap.columns(bundle($0)) }.max() ?? 0)
         let lines = FindingLines(column: column, wrap: wrap)
-        // perGroup counts a finding as one line: fewer per rule while the wrapped ones overflow.
+        // perGroup counts a finding as one line; wrapped, one takes more: when they no longer
+        // all fit, the first `findingsPerRule`, fewer while the wrapped ones overflow.
         func cost(_ n: Int) -> Int {
             groups.reduce(0) { total, group in
                 total + 1 + group.findings.prefix(n).reduce(0) { $0 + lines.render($1).count }
                     + LeftOut.lines(group.findings.count, shown: min(n, group.findings.count))
             }
         }
+        if allFit && cost(largest) > room { perRule = min(largest, limits.findingsPerRule) }
         while perRule > 1 && cost(perRule) > room { perRule -= 1 }
         var severity: Severity?
         for (i, group) in groups.enumerated() {

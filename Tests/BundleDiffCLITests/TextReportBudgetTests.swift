@@ -144,6 +144,22 @@ import TestSupport
         #expect(lines.last?.hasPrefix("  ") == true, "the closing note wraps under itself")
     }
 
+    /// 50 findings of one rule fit the findings' lines unwrapped, not wrapped to 80 columns:
+    /// then the first 10, as for any rule that does not fit, and how many were left out.
+    @Test func findingsThatFitOnlyUnwrappedShowTheFirstTen() {
+        var report = Self.hugeReport()
+        report.findings = (0..<50).map { i in
+            Finding(ruleID: .stringKeysDiffer, severity: .warning, bundle: Self.app,
+                    message: "l\(i).lproj/Localizable.strings lacks 1 key(s) of en ('onboarding.welcome.title'): "
+                        + "l\(i) users see the en text there; translate them", isNew: true, subject: "\(i)")
+        }
+        let wide = Self.lines(TextReporter.render(report, TextOptions(width: 300)))
+        #expect(wide.count { $0.contains(".lproj/Localizable.strings lacks 1") } == 50)
+        let narrow = Self.lines(TextReporter.render(report, TextOptions(width: 80)))
+        #expect(narrow.count { $0.contains(".lproj/Localizable.strings lacks 1") } == 10)
+        #expect(narrow.contains("      … and 40 more not shown: use --details"))
+    }
+
     @Test func detailsListEverything() {
         let text = TextReporter.render(Self.hugeReport(), details: true)
         let lines = Self.lines(text)
