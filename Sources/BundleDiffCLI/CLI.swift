@@ -26,7 +26,7 @@ public enum CLI {
                     return 0
                 }
                 // An argument error: the same one line as any other error, then where to look.
-                let message = BundleDiffCommand.message(for: error)
+                let message = suggestion(arguments) ?? BundleDiffCommand.message(for: error)
                 let first = message.split(separator: "\n").first { !$0.allSatisfy(\.isWhitespace) }
                 console.error(errorLine(first.map(String.init) ?? message))
                 console.error("bundlediff: see '\(helpCommand(arguments)) --help' for usage")

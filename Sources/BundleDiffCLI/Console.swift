@@ -8,26 +8,48 @@ import Darwin
 public final class Console: @unchecked Sendable {
     private var outBuffer: String? = nil
     private var errBuffer: String? = nil
-    /// Whether standard output is a terminal (progress bars and colour only then).
+    /// Whether standard output is a terminal (colour with `--color auto` only then).
     public let isTerminal: Bool
+    /// Whether standard error is a terminal (progress bars only then).
+    public let isErrorTerminal: Bool
+    /// The width of the terminal on standard output (`TIOCGWINSZ`), nil when it is none.
+    public let terminalColumns: Int?
     /// The environment the command runs with.
     public let environment: [String: String]
 
     /// A console that writes to the process's standard output and error.
     public static func process(environment: [String: String]) -> Console {
-        Console(capturing: false, isTerminal: isatty(1) == 1, environment: environment)
+        Console(capturing: false, isTerminal: isatty(1) == 1, isErrorTerminal: isatty(2) == 1,
+                terminalColumns: isatty(1) == 1 ? windowColumns(1) : nil, environment: environment)
     }
 
     /// A console that captures what commands write (for tests); `terminal` makes it
-    /// behave as a terminal would (colour) while still capturing.
-    public static func capturing(environment: [String: String] = [:], terminal: Bool = false) -> Console {
-        Console(capturing: true, isTerminal: terminal, environment: environment)
+    /// behave as a terminal would (colour, `columns` wide) while still capturing;
+    /// `errorTerminal` makes progress bars draw into the captured error.
+    public static func capturing(environment: [String: String] = [:], terminal: Bool = false, columns: Int? = nil,
+                                 errorTerminal: Bool = false) -> Console {
+        Console(capturing: true, isTerminal: terminal, isErrorTerminal: errorTerminal, terminalColumns: columns,
+                environment: environment)
     }
 
-    private init(capturing: Bool, isTerminal: Bool, environment: [String: String]) {
+    private init(capturing: Bool, isTerminal: Bool, isErrorTerminal: Bool, terminalColumns: Int?,
+                 environment: [String: String]) {
         if capturing { outBuffer = ""; errBuffer = "" }
         self.isTerminal = isTerminal
+        self.isErrorTerminal = isErrorTerminal
+        self.terminalColumns = terminalColumns
         self.environment = environment
+    }
+
+    /// The columns of the terminal on `fd`, nil when the system does not say.
+    private static func windowColumns(_ fd: Int32) -> Int? {
+        var size = winsize()
+        #if canImport(Glibc)
+        let status = ioctl(fd, UInt(TIOCGWINSZ), &size)
+        #else
+        let status = ioctl(fd, TIOCGWINSZ, &size)
+        #endif
+        return status == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
     }
 
     /// What was written to standard output (capturing consoles only).
@@ -50,20 +72,24 @@ public final class Console: @unchecked Sendable {
 
     /// Redraws a progress line on standard error; only on a terminal.
     public func progress(_ text: String) {
-        guard errBuffer == nil, isatty(2) == 1 else { return }
-        Self.writeAll(2, "\r\u{1B}[2K" + text)
+        guard isErrorTerminal else { return }
+        if errBuffer != nil { errBuffer? += "\r\u{1B}[2K" + text } else { Self.writeAll(2, "\r\u{1B}[2K" + text) }
     }
 
     /// Clears the progress line.
     public func endProgress() {
-        guard errBuffer == nil, isatty(2) == 1 else { return }
-        Self.writeAll(2, "\r\u{1B}[2K")
+        guard isErrorTerminal else { return }
+        if errBuffer != nil { errBuffer? += "\r\u{1B}[2K" } else { Self.writeAll(2, "\r\u{1B}[2K") }
     }
 
     private static func writeAll(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
+            #if canImport(Glibc)
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            #else
+            let n = bytes.withUnsafeBytes { Darwin.write(fd, $0.baseAddress, $0.count) }
+            #endif
             if n <= 0 {
                 if n < 0 && errno == EINTR { continue }
                 return

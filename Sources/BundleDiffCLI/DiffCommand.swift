@@ -11,7 +11,8 @@ struct DiffCommand: ParsableCommand {
         discussion: """
             Each side is a build on disk (anything `snapshot` reads) or a recorded build \
             (a commit id or prefix, a tag, <bundle-id>@<version>[+<build>], latest, latest~N, \
-            previous). Two paths need no history at all. Exit status: 0 nothing at or above \
+            previous). Two paths need no history at all. The text report wraps to COLUMNS, else \
+            the terminal's width, else 80 columns. Exit status: 0 nothing at or above \
             --fail-on, 1 findings at or above it, 2 usage or input error.
             """)
 
@@ -39,12 +40,13 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let started = ContinuousClock.now
         let console = Console.current
-        let compare = try judgment.compareBuilds()
+        let compare = try judgment.compareBuilds(console, quiet: report.quiet)
         let repo = try history.location(console)
         try shared.fetchIfAsked(into: repo, console: console)
         let store = LazyHistory(path: repo)
-        let oldSide = try BuildSide.resolve(old, store: store.get, app: app, channel: channel)
-        let newSide = try BuildSide.resolve(new, store: store.get, app: app, channel: channel)
+        let bar = ProgressBar(console: console, quiet: report.quiet)
+        let oldSide = try bar.showing { try BuildSide.resolve(old, store: store.get, app: app, channel: channel, progress: $0) }
+        let newSide = try bar.showing { try BuildSide.resolve(new, store: store.get, app: app, channel: channel, progress: $0) }
         var result = compare.diff(old: oldSide, new: newSide, date: try report.date(console))
         result.elapsed = ReportOptions.elapsed(since: started, console)
         try report.emit(result, console: console)

@@ -47,16 +47,19 @@ struct GateCommand: ParsableCommand {
     func run() throws {
         let started = ContinuousClock.now
         let console = Console.current
-        let file = try judgment.configurationFile()
+        let file = try judgment.configurationFile(console, quiet: report.quiet)
         let compare = judgment.compareBuilds(file)
         let location = try history.location(console)
         try shared.fetchIfAsked(into: location, console: console)
         let store = LazyHistory(path: location)
-        let newSide = try BuildSide.resolve(new, store: store.get, app: nil, channel: channel)
+        let bar = ProgressBar(console: console, quiet: report.quiet)
+        let newSide = try bar.showing { try BuildSide.resolve(new, store: store.get, app: nil, channel: channel, progress: $0) }
         let baseline: GateBaseline
         if let against {
-            baseline = GateBaseline(side: try BuildSide.resolve(against, store: store.get, app: nil, channel: channel),
-                                    history: nil)
+            let side = try bar.showing {
+                try BuildSide.resolve(against, store: store.get, app: nil, channel: channel, progress: $0)
+            }
+            baseline = GateBaseline(side: side, history: nil)
         } else {
             let declared = firstBuild || file.firstBuild == true
             baseline = try GateBaseline.fromHistory(try store.getIfPresent(), location: location, new: newSide,

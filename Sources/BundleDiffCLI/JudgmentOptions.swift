@@ -1,12 +1,15 @@
 import ArgumentParser
 import BundleDiffKit
+import Foundation
 import Rules
 
 extension Severity: ExpressibleByArgument {}
 
 /// `--config`, `--fail-on`, `--only-new`: shared by `diff` and `gate`.
 struct JudgmentOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The configuration file (default: ./.bundlediff.yml when present).", valueName: "file"))
+    @Option(help: ArgumentHelp("The configuration file (default: .bundlediff.yml in the working directory or the "
+                               + "nearest folder above it, up to the git work tree's root; one found above is named on standard error).",
+                               valueName: "file"))
     var config: String?
 
     @Option(help: ArgumentHelp("Exit 1 when a finding is at or above this severity (default: error).",
@@ -25,14 +28,21 @@ struct JudgmentOptions: ParsableArguments {
         if let writeBaseline { try BaselineFile.write(findings, to: writeBaseline) }
     }
 
-    /// The configuration file (`--config`, else `./.bundlediff.yml` when present).
-    func configurationFile() throws -> ConfigurationFile {
-        try ConfigurationFile.load(explicit: config)
+    /// The configuration file: `--config`, else `.bundlediff.yml` found from the working
+    /// directory up to the git work tree's root. One found in a folder above the working
+    /// directory is named on standard error (unless `quiet`), so a setting never applies unseen.
+    func configurationFile(_ console: Console, quiet: Bool = false) throws -> ConfigurationFile {
+        guard config == nil else { return try ConfigurationFile.load(explicit: config, found: nil) }
+        let found = ConfigurationFile.discover(from: FileManager.default.currentDirectoryPath)
+        if let found, found != ConfigurationFile.defaultName, !quiet {
+            console.error("bundlediff: note: using the configuration in \(found)")
+        }
+        return try ConfigurationFile.load(explicit: nil, found: found)
     }
 
     /// The comparison settings: the configuration file, with the command line winning.
-    func compareBuilds() throws -> CompareBuilds {
-        compareBuilds(try configurationFile())
+    func compareBuilds(_ console: Console, quiet: Bool = false) throws -> CompareBuilds {
+        compareBuilds(try configurationFile(console, quiet: quiet))
     }
 
     /// The comparison settings from `file`, with the command line winning.

@@ -15,10 +15,4 @@ struct OutputOptions: ParsableArguments {
         guard let output else { console.write(text); return }
         try OutputFile.write(text, to: output, what: "the report")
     }
-
-    /// Whether the report may use ANSI colour: only on a terminal, never with NO_COLOR,
-    /// never into a file.
-    func colour(_ console: Console) -> Bool {
-        output == nil && console.isTerminal && (console.environment["NO_COLOR"] ?? "").isEmpty
-    }
 }

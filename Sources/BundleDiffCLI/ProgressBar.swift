@@ -1,7 +1,9 @@
 import Foundation
+import Reporters
 
-/// A progress bar on standard error for large builds, drawn only on a terminal and only
-/// when the percentage changes (hashing threads report often).
+/// A progress bar on standard error for large builds, drawn only when standard error is a
+/// terminal (whatever standard output is) and only when the percentage changes (hashing
+/// threads report often). Sizes in `ByteCount` units.
 final class ProgressBar: @unchecked Sendable {
     /// Builds smaller than this finish too fast for a bar to help.
     static let minimumBytes: UInt64 = 64 << 20
@@ -9,11 +11,17 @@ final class ProgressBar: @unchecked Sendable {
     private let lock = NSLock()
     private var shown = -1
 
-    init(console: Console) { self.console = console }
+    private let quiet: Bool
+
+    /// A bar on `console`'s standard error; none at all when `quiet`.
+    init(console: Console, quiet: Bool = false) {
+        self.console = console
+        self.quiet = quiet
+    }
 
     /// The callback to hand to the reader; nil when no bar should be drawn.
     var callback: (@Sendable (UInt64, UInt64) -> Void)? {
-        guard console.isTerminal else { return nil }
+        guard console.isErrorTerminal, !quiet else { return nil }
         return { [self] done, total in update(done, total) }
     }
 
@@ -26,7 +34,13 @@ final class ProgressBar: @unchecked Sendable {
         shown = percent
         let width = 30, filled = percent * width / 100
         console.progress("hashing [" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-                         + "] \(percent)% of \(total >> 20) MiB")
+                         + "] \(percent)% of \(ByteCount.text(total))")
+    }
+
+    /// Runs `body` with the bar's callback, clearing the bar after it.
+    func showing<T>(_ body: ((@Sendable (UInt64, UInt64) -> Void)?) throws -> T) rethrows -> T {
+        defer { finish() }
+        return try body(callback)
     }
 
     func finish() {

@@ -5,7 +5,7 @@ import TextSafety
 
 extension ReportFormat: ExpressibleByArgument {}
 
-/// `--format`, `--report`, `--details`, `-o` and `--report-date` of `diff` and `gate`.
+/// `--format`, `--report`, `--details`, `--quiet`, `--color`, `-o` and `--report-date` of `diff` and `gate`.
 struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Report format: github (Actions annotations), sarif (code scanning) and gitlab (Code Quality) are what CI reads natively.",
@@ -25,6 +25,13 @@ struct ReportOptions: ParsableArguments {
         "Text report: list every finding, bundle, file and key change (by default it keeps to 200 lines and says what it left out)."))
     var details = false
 
+    @Flag(name: [.customShort("q"), .customLong("quiet")],
+          help: ArgumentHelp("Text report: print only the verdict line and the findings (no progress bar or configuration note either)."))
+    var quiet = false
+
+    @Option(name: .customLong("color"), help: ArgumentHelp(ColourMode.help, valueName: "auto|always|never"))
+    var colour: ColourMode = .auto
+
     @Option(help: ArgumentHelp(
         "The date the report shows (ISO 8601, e.g. 2026-11-01T09:00:00Z); default SOURCE_DATE_EPOCH, else now.",
         valueName: "date"))
@@ -32,6 +39,9 @@ struct ReportOptions: ParsableArguments {
 
     func validate() throws {
         _ = try files()
+        if quiet && format != .text {
+            throw ValidationError("--quiet applies to the text report only, not --format \(format.rawValue)")
+        }
         if let reportDate, Timestamp.parse(reportDate) == nil {
             throw ValidationError("--report-date \(VisibleText.quoted(reportDate)) is not an ISO 8601 date such as 2026-11-01T09:00:00Z")
         }
@@ -58,10 +68,10 @@ struct ReportOptions: ParsableArguments {
     /// Renders the report and writes it to the output file or standard output, then each
     /// `--report` file.
     func emit(_ report: DiffReport, console: Console) throws {
-        try output.emit(ReportRenderer.render(report, as: format, colour: output.colour(console),
-                                                 details: details), console: console)
+        try output.emit(ReportRenderer.render(report, as: format, text: textOptions(console)), console: console)
         for (format, file) in try files() {
-            try OutputFile.write(ReportRenderer.render(report, as: format, details: details), to: file,
+            let text = TextOptions(details: details, width: console.reportWidth(toFile: true))
+            try OutputFile.write(ReportRenderer.render(report, as: format, text: text), to: file,
                                  what: "the \(format.rawValue) report")
         }
     }
@@ -87,5 +97,12 @@ struct ReportOptions: ParsableArguments {
             out.append((format, file))
         }
         return out
+    }
+
+    /// The text report's colour, details, width and quiet for this console.
+    func textOptions(_ console: Console) -> TextOptions {
+        TextOptions(colour: colour.colours(environment: console.environment, terminal: console.isTerminal,
+                                           toFile: output.output != nil),
+                    details: details, width: console.reportWidth(toFile: output.output != nil), quiet: quiet)
     }
 }

@@ -13,18 +13,23 @@ public struct BuildSide: Sendable {
     /// Resolves `reference`: an existing path on disk is read as a build; anything else is
     /// looked up in the history (`store`), narrowed to `app` and `channel` when given. When
     /// that fails too and the reference looks like a path (a `/` or a bundle extension),
-    /// the error is about the missing file, not the history.
+    /// the error is about the missing file, not the history. `progress` sees the bytes of a
+    /// build on disk hashed so far and their total.
     public static func resolve(_ reference: String, store: () throws(UserFacingError) -> HistoryStore,
-                               app: String?, channel: String?) throws(UserFacingError) -> BuildSide {
+                               app: String?, channel: String?,
+                               progress: (@Sendable (_ done: UInt64, _ total: UInt64) -> Void)? = nil)
+        throws(UserFacingError) -> BuildSide {
         if FileManager.default.fileExists(atPath: reference) {
-            return BuildSide(reference: reference, snapshot: try BuildLoader.read(reference), recorded: nil)
+            return BuildSide(reference: reference, snapshot: try BuildLoader.read(reference, progress: progress),
+                             recorded: nil)
         }
         do {
             let (build, snapshot) = try History.load(try store(), reference: reference, app: app, channel: channel)
             return BuildSide(reference: reference, snapshot: snapshot, recorded: build)
         } catch {
             guard looksLikePath(reference) else { throw error }
-            return BuildSide(reference: reference, snapshot: try BuildLoader.read(reference), recorded: nil)
+            return BuildSide(reference: reference, snapshot: try BuildLoader.read(reference, progress: progress),
+                             recorded: nil)
         }
     }
 

@@ -14,7 +14,8 @@ import Rules
 ///     baseline:
 ///       - "l10n.missing-file|Wanderlust.app|en.lproj/Help.html@de"
 public struct ConfigurationFile: Sendable, Equatable {
-    /// The file looked for in the working directory when `--config` is not given.
+    /// The file looked for in the working directory and the folders above it, up to the git
+    /// work tree's root (`discover(from:)`), when `--config` is not given.
     public static let defaultName = ".bundlediff.yml"
 
     public var rules: RuleConfiguration
@@ -31,10 +32,9 @@ public struct ConfigurationFile: Sendable, Equatable {
         self.firstBuild = firstBuild
     }
 
-    /// Loads `explicit` (which must exist), else `.bundlediff.yml` when present, else defaults.
-    public static func load(explicit: String?) throws(UserFacingError) -> ConfigurationFile {
-        let path = explicit ?? defaultName
-        guard FileManager.default.fileExists(atPath: path) else {
+    /// Loads `explicit` (which must exist), else `found` (a discovered file), else defaults.
+    public static func load(explicit: String?, found: String?) throws(UserFacingError) -> ConfigurationFile {
+        guard let path = explicit ?? found, FileManager.default.fileExists(atPath: path) else {
             if let explicit { throw UserFacingError("\(explicit): no such configuration file") }
             return ConfigurationFile()
         }

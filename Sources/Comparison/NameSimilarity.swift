@@ -1,10 +1,21 @@
-/// Cheap similarity measures for rename detection.
-enum NameSimilarity {
+/// Cheap similarity measures for rename detection, and the tool's one edit distance
+/// (rename detection, "did you mean" for a mistyped command).
+public enum NameSimilarity {
     /// 1 − normalised Levenshtein distance of two byte strings (1 = equal). Inputs longer
     /// than 128 bytes compare as 0 to keep the cost bounded.
     static func ratio(_ a: [UInt8], _ b: [UInt8]) -> Double {
         if a == b { return 1 }
         guard !a.isEmpty, !b.isEmpty, a.count <= 128, b.count <= 128 else { return 0 }
+        return 1 - Double(distance(a, b)) / Double(max(a.count, b.count))
+    }
+
+    /// The edits (insert, delete or replace one byte) that turn `a` into `b`; with
+    /// `transpositions`, swapping two neighbours counts as one edit too (optimal string
+    /// alignment: `szie` is one edit from `size`). Cost `a.count × b.count`: bound the inputs.
+    public static func distance(_ a: [UInt8], _ b: [UInt8], transpositions: Bool = false) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var before = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -12,10 +23,13 @@ enum NameSimilarity {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if transpositions, i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], before[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (before, previous, current) = (previous, current, before)
         }
-        return 1 - Double(previous[b.count]) / Double(max(a.count, b.count))
+        return previous[b.count]
     }
 
     /// min/max of two sizes (1 = equal; 0 when either is empty and the other is not).

@@ -2,12 +2,19 @@ import Rules
 
 /// The CI gate's output: the baseline, one line per finding, then the verdict. By default
 /// it keeps to the text report's 200 lines: the first findings of each rule, then how many
-/// it left out; with `details`, every finding.
+/// it left out; with `details`, every finding. Lines are not wrapped to the terminal: one
+/// finding stays one line of a CI log, for `grep` and for the log viewer's own wrapping.
 public enum GateReporter {
     /// - Parameter colour: severities and the verdict in ANSI colour (a terminal).
     public static func render(_ report: DiffReport, colour: Bool = false, details: Bool = false) -> String {
-        let style = TextStyle(enabled: colour)
-        let limits = details ? TextLimits.details : TextLimits.standard
+        render(report, TextOptions(colour: colour, details: details))
+    }
+
+    /// The gate's output laid out by `options` (its width aside); with `quiet`, without the
+    /// baseline line.
+    public static func render(_ report: DiffReport, _ options: TextOptions) -> String {
+        let style = TextStyle(enabled: options.colour)
+        let limits = options.details ? TextLimits.details : TextLimits.standard
         var out = ["baseline: \(TextFormatting.oneLine(report.oldSide.reference))"]
         let groups = FindingGroup.all(report.findings)
         let room = limits.lines - 2
@@ -34,6 +41,7 @@ public enum GateReporter {
             }
         }
         out.append(TextReporter.verdict(report, style: style))
+        if options.quiet { out.removeFirst() }
         return out.map { $0 + "\n" }.joined()
     }
 }

@@ -21,15 +21,11 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 /// Renders a report in a format.
 public enum ReportRenderer {
     /// - Parameters:
-    ///   - colour: ANSI colour in text output (a terminal without NO_COLOR).
-    ///   - details: text output lists everything (by default it keeps to 200 lines and says
-    ///     what it left out); the other formats always carry everything (Markdown within
-    ///     its own size cap).
-    public static func render(_ report: DiffReport, as format: ReportFormat, colour: Bool = false,
-                              details: Bool = false) -> String {
+    ///   - text: colour, details, width and quiet of the text output; the other formats
+    ///     always carry everything (Markdown within its own size cap).
+    public static func render(_ report: DiffReport, as format: ReportFormat, text: TextOptions = TextOptions()) -> String {
         switch format {
-        case .text: report.kind == .gate ? GateReporter.render(report, colour: colour, details: details)
-            : TextReporter.render(report, colour: colour, details: details)
+        case .text: report.kind == .gate ? GateReporter.render(report, text) : TextReporter.render(report, text)
         case .json: JSONReporter.render(report)
         case .markdown: MarkdownReporter.render(report)
         case .junit: JUnitReporter.render(report)

@@ -24,19 +24,8 @@ enum TextFormatting {
         return (n > 0 ? "+" : "-") + grouped(n.magnitude)
     }
 
-    /// `1.4 MB`, `812 B` (decimal units, one decimal place).
-    static func bytes(_ n: UInt64) -> String {
-        if n < 1000 { return "\(n) B" }
-        let units = ["KB", "MB", "GB", "TB"]
-        var value = Double(n) / 1000
-        var unit = 0
-        while value >= 1000 && unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
-    }
+    /// `1.4 MB`, `812 B` (`ByteCount`).
+    static func bytes(_ n: UInt64) -> String { ByteCount.text(n) }
 
     /// `+1.4 MB` / `-812 B`.
     static func signedBytes(_ n: Int64) -> String {
@@ -49,18 +38,17 @@ enum TextFormatting {
         return oneLine("\(bundle.shortVersion ?? "?") (\(bundle.version ?? "?"))")
     }
 
-    /// Pads to `width` display columns (counting scalars; good enough for ids and paths).
+    /// Pads to `width` display columns (`VisibleText.columns`: wide characters take two).
     static func pad(_ s: String, _ width: Int) -> String {
-        let n = s.unicodeScalars.count
+        let n = VisibleText.columns(s)
         return n >= width ? s : s + String(repeating: " ", count: width - n)
     }
 
     /// `s` in a column `width` display columns wide, then two spaces: cut with a trailing `…`
     /// when longer, padded when shorter, so the next column always starts at the same place.
     static func column(_ s: String, _ width: Int) -> String {
-        let scalars = s.unicodeScalars
-        guard scalars.count > width else { return pad(s, width) + "  " }
-        return String(String.UnicodeScalarView(scalars.prefix(max(0, width - 1)))) + "…  "
+        guard VisibleText.columns(s) > width else { return pad(s, width) + "  " }
+        return pad(String(VisibleText.prefix(s, columns: max(0, width - 1))) + "…", width) + "  "
     }
 
     /// A path inside a bundle, relative to the bundle's directory when it lies within it.

@@ -27,7 +27,7 @@ struct TextLimits: Sendable {
     var versionColumn = 40
 
     /// The default: at most 200 lines.
-    static let standard = TextLimits(lines: 200, findingsPerRule: 10, findingLines: 80, bundleLines: 28, moves: 10,
+    static let standard = TextLimits(lines: 200, findingsPerRule: 10, findingLines: 120, bundleLines: 28, moves: 10,
                                      filesPerBundle: 10, plistsPerBundle: 20, noisePerBundle: 5, listsKeys: false)
 
     /// `--details`: nothing left out.

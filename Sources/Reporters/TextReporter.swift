@@ -13,16 +13,36 @@ import Rules
 /// verdict are coloured (ANSI) and nothing else changes.
 public enum TextReporter {
     public static func render(_ report: DiffReport, colour: Bool = false, details: Bool = false) -> String {
-        let style = TextStyle(enabled: colour)
-        let limits = details ? TextLimits.details : TextLimits.standard
+        render(report, TextOptions(colour: colour, details: details))
+    }
+
+    /// The report laid out by `options`: wrapped to `options.width` columns (a finding's
+    /// message hangs under its start, or under the bundle when the column leaves it too
+    /// little room), the 200 lines counted after wrapping; with `quiet`, only the verdict
+    /// line and the findings.
+    public static func render(_ report: DiffReport, _ options: TextOptions) -> String {
+        let style = TextStyle(enabled: options.colour)
+        let limits = options.details ? TextLimits.details : TextLimits.standard
+        let wrap = TextWrap(width: options.width)
         let c = report.comparison
-        let head = header(report, style: style)
-        let findings = findings(report, style: style, limits: limits)
-        let bundles = bundles(c, limits: limits)
-        let moves = moves(c, limits: limits)
-        let footer = footer(c, limits: limits)
+        if options.quiet {
+            let verdict = wrap.wrap([verdict(report, style: style)])
+            let findings = findings(report, style: style, limits: limits, wrap: wrap).dropFirst()
+            return (verdict + findings).map { $0 + "\n" }.joined()
+        }
+        let head = wrap.wrap(header(report, style: style))
+        let findings = findings(report, style: style, limits: limits, wrap: wrap)
+        let bundles = bundles(c, limits: limits, wrap: wrap)
+        let moves = wrap.wrap(moves(c, limits: limits))
+        let footer = wrap.wrap(footer(c, limits: limits))
         let room = limits.lines - head.count - findings.count - bundles.count - moves.count - footer.count
-        let changes = changes(c, limits: limits, room: room)
+        // Wrapping can lengthen the changes past their room: ask again for fewer, a few times.
+        var changes = wrap.wrap(changes(c, limits: limits, room: room))
+        var ask = room
+        for _ in 0..<8 where changes.count > room && !limits.isDetailed {
+            ask -= changes.count - room
+            changes = wrap.wrap(Self.changes(c, limits: limits, room: ask))
+        }
         return (head + findings + bundles + changes + moves + footer).map { $0 + "\n" }.joined()
     }
 
@@ -55,28 +75,42 @@ public enum TextReporter {
     /// when they fit in `findingLines`, else the first `findingsPerRule` of each rule, fewer
     /// when many rules share the section's lines, and rules left out whole when not even
     /// their headings fit.
-    private static func findings(_ r: DiffReport, style: TextStyle, limits: TextLimits) -> [String] {
+    private static func findings(_ r: DiffReport, style: TextStyle, limits: TextLimits, wrap: TextWrap) -> [String] {
         var out = ["", "FINDINGS"]
         guard !r.findings.isEmpty else { return out + ["  none"] }
         let groups = FindingGroup.all(r.findings)
         let severities = Set(groups.map(\.severity)).count
         let room = limits.findingLines - out.count - severities
         let largest = groups.map(\.findings.count).max() ?? 0
-        let perRule = FindingGroup.perGroup(groups, cap: largest, lines: room, overhead: 1) == largest
-            ? largest : FindingGroup.perGroup(groups, cap: limits.findingsPerRule, lines: room, overhead: 1)
-        let shown = groups.flatMap { $0.findings.prefix(perRule) }
-        let width = min(limits.bundleColumn, shown.map { bundle($0).unicodeScalars.count }.max() ?? 0)
+        let allFit = FindingGroup.perGroup(groups, cap: largest, lines: room, overhead: 1) == largest
+        var perRule = allFit ? largest : FindingGroup.perGroup(groups, cap: limits.findingsPerRule, lines: room, overhead: 1)
+        // The bundle column leaves the message at least 22 columns of the first line.
+        let column = min(limits.bundleColumn, wrap.width - 30,
+                         groups.flatMap { $0.findings.prefix(perRule) }.map { TextWrap.columns(bundle($0)) }.max() ?? 0)
+        let lines = FindingLines(column: column, wrap: wrap)
+        // perGroup counts a finding as one line; wrapped, one takes more: when they no longer
+        // all fit, the first `findingsPerRule`, fewer while the wrapped ones overflow.
+        func cost(_ n: Int) -> Int {
+            groups.reduce(0) { total, group in
+                total + 1 + group.findings.prefix(n).reduce(0) { $0 + lines.render($1).count }
+                    + LeftOut.lines(group.findings.count, shown: min(n, group.findings.count))
+            }
+        }
+        if allFit && cost(largest) > room { perRule = min(largest, limits.findingsPerRule) }
+        while perRule > 1 && cost(perRule) > room { perRule -= 1 }
         var severity: Severity?
         for (i, group) in groups.enumerated() {
             let heading = group.severity != severity ? 1 : 0
             let count = group.findings.count
-            let need = heading + 1 + LeftOut.lines(count, shown: min(perRule, count))
+            let shown = group.findings.prefix(perRule).map(lines.render)
+            let note = count > perRule ? wrap.wrap(["      " + LeftOut.note(count - perRule) + TextLimits.howToSeeMore]) : []
+            let need = heading + 1 + shown.reduce(0) { $0 + $1.count } + note.count
             let reserve = i + 1 < groups.count ? 1 : 0
             guard out.count + need + reserve <= limits.findingLines else {
                 let rest = groups[i...]
-                out.append("  " + LeftOut.note(rest.count, of: rest.count == 1 ? "rule" : "rules")
+                out += wrap.wrap(["  " + LeftOut.note(rest.count, of: rest.count == 1 ? "rule" : "rules")
                     + " (\(TextFormatting.grouped(UInt64(rest.reduce(0) { $0 + $1.findings.count }))) findings)"
-                    + TextLimits.howToSeeMore)
+                    + TextLimits.howToSeeMore])
                 break
             }
             if heading == 1 {
@@ -85,16 +119,30 @@ public enum TextReporter {
                 severity = group.severity
             }
             out.append("    \(group.rule.rawValue) (\(count))")
-            for f in group.findings.prefix(perRule) {
-                var flags = [String]()
-                if let isNew = f.isNew { flags.append(isNew ? "new" : "existing") }
-                if f.isAccepted { flags.append("accepted") }
-                let flagText = flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]"
-                out.append("      " + TextFormatting.column(bundle(f), width) + TextFormatting.oneLine(f.message) + flagText)
-            }
-            if count > perRule { out.append("      " + LeftOut.note(count - perRule) + TextLimits.howToSeeMore) }
+            out += shown.joined()
+            out += note
         }
         return out
+    }
+
+    /// One finding's lines: the bundle in a column, then the message and its flags wrapped
+    /// under the message's start, or two columns under the bundle when the column leaves
+    /// the message less than `minimumMessage` columns.
+    private struct FindingLines {
+        var column: Int
+        var wrap: TextWrap
+        static let minimumMessage = 50
+
+        func render(_ f: Finding) -> [String] {
+            var flags = [String]()
+            if let isNew = f.isNew { flags.append(isNew ? "new" : "existing") }
+            if f.isAccepted { flags.append("accepted") }
+            let flagText = flags.isEmpty ? "" : " [" + flags.joined(separator: ", ") + "]"
+            let first = "      " + TextFormatting.column(bundle(f), column)
+            let start = TextWrap.columns(first)
+            let indent = wrap.width - start >= Self.minimumMessage ? start : 8
+            return wrap.wrap(first: first, TextFormatting.oneLine(f.message) + flagText, indent: indent)
+        }
     }
 
     /// The bundle a finding is about, `(build)` for the whole build.

@@ -18,6 +18,9 @@ enum CLIHarness {
         return url.path
     }()
 
+    /// An environment whose text reports do not wrap (for tests that look for whole lines).
+    static let unwrapped = ["COLUMNS": "10000"]
+
     static func demoBuild(_ n: Int) -> String { "\(root)/Demo/builds/\(n)/Wanderlust.app" }
 
     static func run(_ arguments: [String], environment: [String: String] = [:]) -> CLIResult {

@@ -7,7 +7,7 @@ import TestSupport
     @Test func tableSearchMovesEnglishNibsIntoBaseAndStepsTheVersion() throws {
         let old = try Corpus.path("bundles/idb-TableSearch/2016-08-16_d0bac6e029/TableSearch.app")
         let new = try Corpus.path("bundles/idb-TableSearch/2017-11-07_2e9d043354/TableSearch.app")
-        let r = CLIHarness.run(["diff", old, new, "--details"])
+        let r = CLIHarness.run(["diff", old, new, "--details"], environment: CLIHarness.unwrapped)
         #expect(r.status != 2, "\(r.err)")
         #expect(r.out.contains("  en.lproj → Base.lproj [folder, 7 files, content changed] in com.example.apple-samplecode.TableSearch"), "\(r.out)")
         #expect(r.out.contains("~ CFBundleVersion: \"1.3\" → \"1.5\""))
@@ -68,7 +68,7 @@ import TestSupport
         let scratch = try ScratchDirectory("sparkle")
         let old = try Self.sparkleLocalizations("2.0.0_85d3fa2e0e", in: scratch)
         let new = try Self.sparkleLocalizations("2.3.0_2a98381dfe", in: scratch)
-        let r = CLIHarness.run(["diff", old, new, "--details"])
+        let r = CLIHarness.run(["diff", old, new, "--details"], environment: CLIHarness.unwrapped)
         #expect(r.status == 1, "\(r.err)")
         #expect(r.out.contains("l10n.string-keys"), "\(r.out)")
         #expect(r.out.contains("fr.lproj/SUUpdatePermissionPrompt.strings lacks 1 key(s) of en ('179.title')"))

@@ -89,7 +89,8 @@ import TestSupport
 
     @Test func aHugeComparisonKeepsTo200LinesAndSaysWhatItLeftOut() throws {
         let report = Self.hugeReport()
-        let text = TextReporter.render(report)
+        // Wide enough that no line wraps; `wrappedToANarrowTerminal…` checks the wrapped lines.
+        let text = TextReporter.render(report, TextOptions(width: 200))
         let lines = Self.lines(text)
         #expect(lines.count <= 200, "\(lines.count) lines")
         #expect(text.hasPrefix("bundlediff 0.1.0: com.example.huge 1.0 (1) → 1.0 (2)\n"))
@@ -100,7 +101,7 @@ import TestSupport
         #expect(lines.count { $0.contains("lacks 1 key(s) of en") } == 10)
         #expect(lines.contains("    version.build-not-increased (1)"))
         // A long bundle id is cut to its column: the message starts where the others do.
-        let long = try #require(lines.first { $0.contains("differs from the app's 2") })
+        let long = try #require(lines.first { $0.contains("CFBundleVersion 1 differs") })
         let short = try #require(lines.first { $0.contains("lacks 1 key(s) of en") })
         #expect(long.contains("…  CFBundleVersion 1 differs"), "\(long)")
         #expect(long.firstRange(of: "CFBundleVersion")?.lowerBound.utf16Offset(in: long)
@@ -127,6 +128,36 @@ import TestSupport
         #expect(lines.contains("  … and 20 more not shown: use --details"))
         #expect(lines.last.map(String.init) == "Key changes are counted per property list, not listed: "
                 + "--details lists every one (--format json and html carry them too).")
+    }
+
+    /// Wrapped, the report still keeps to 200 lines: the lines are counted after wrapping.
+    @Test(arguments: [80, 40]) func wrappedToANarrowTerminalItKeepsTo200Lines(_ width: Int) {
+        let text = TextReporter.render(Self.hugeReport(), TextOptions(width: width))
+        let lines = Self.lines(text)
+        #expect(lines.count <= 200, "\(lines.count) lines")
+        #expect(lines.count >= 150, "the budget is used, not thrown away: \(lines.count) lines")
+        let wide = lines.filter { $0.count > width }
+        #expect(wide.isEmpty, "no line is wider, the bundles table's rows as blocks: \(wide)")
+        #expect(lines.contains { $0.hasPrefix("  com.example.huge  matched  1.0 (1)") })
+        #expect(lines.contains("    l10n.string-keys (3000)"))
+        #expect(lines.contains { $0.hasPrefix("      … and 2,99") && $0.contains("more not shown") })
+        #expect(lines.last?.hasPrefix("  ") == true, "the closing note wraps under itself")
+    }
+
+    /// 50 findings of one rule fit the findings' lines unwrapped, not wrapped to 80 columns:
+    /// then the first 10, as for any rule that does not fit, and how many were left out.
+    @Test func findingsThatFitOnlyUnwrappedShowTheFirstTen() {
+        var report = Self.hugeReport()
+        report.findings = (0..<50).map { i in
+            Finding(ruleID: .stringKeysDiffer, severity: .warning, bundle: Self.app,
+                    message: "l\(i).lproj/Localizable.strings lacks 1 key(s) of en ('onboarding.welcome.title'): "
+                        + "l\(i) users see the en text there; translate them", isNew: true, subject: "\(i)")
+        }
+        let wide = Self.lines(TextReporter.render(report, TextOptions(width: 300)))
+        #expect(wide.count { $0.contains(".lproj/Localizable.strings lacks 1") } == 50)
+        let narrow = Self.lines(TextReporter.render(report, TextOptions(width: 80)))
+        #expect(narrow.count { $0.contains(".lproj/Localizable.strings lacks 1") } == 10)
+        #expect(narrow.contains("      … and 40 more not shown: use --details"))
     }
 
     @Test func detailsListEverything() {

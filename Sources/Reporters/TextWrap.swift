@@ -1,0 +1,83 @@
+import TextSafety
+
+/// Wraps report lines to a terminal's width on display columns (`VisibleText.columns`):
+/// at spaces, with a hanging indent, a word longer than a whole line cut where the line
+/// ends. Lines are escaped text (`TextFormatting.oneLine`), so no hidden scalar counts.
+struct TextWrap {
+    /// The columns a line may take.
+    var width: Int
+
+    /// The narrowest width wrapped to: below it, the indents would leave no room to read.
+    static let narrowest = 40
+
+    init(width: Int) { self.width = max(Self.narrowest, width) }
+
+    /// `line` in lines of at most `width` columns; the lines after the first start with
+    /// `indent` spaces. Its own leading spaces stay on the first line.
+    func wrap(_ line: String, indent: Int) -> [String] {
+        guard Self.columns(line) > width else { return [line] }
+        let lead = line.prefix { $0 == " " }
+        return wrap(first: String(lead), String(line.dropFirst(lead.count)), indent: indent)
+    }
+
+    /// `first` (a prefix such as an indent and a column), then `text` wrapped after it;
+    /// the lines after the first start with `indent` spaces.
+    func wrap(first: String, _ text: String, indent: Int) -> [String] {
+        let hang = String(repeating: " ", count: max(0, min(indent, width - Self.narrowest / 2)))
+        var out: [String] = []
+        var current = first
+        var used = Self.columns(first)
+        var empty = true
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = String(word)
+            var w = Self.columns(word)
+            if !empty && used + 1 + w <= width {
+                current += " " + word
+                used += 1 + w
+                continue
+            }
+            if !empty {
+                out.append(current)
+                (current, used) = (hang, hang.count)
+            }
+            // A word wider than what is left of the line: cut it at the line's end.
+            while used + w > width && w > 0 {
+                let piece = VisibleText.prefix(word, columns: max(1, width - used))
+                out.append(current + piece)
+                word = String(word.dropFirst(piece.count))
+                w = Self.columns(word)
+                (current, used) = (hang, hang.count)
+            }
+            current += word
+            used += w
+            empty = false
+        }
+        out.append(current)
+        return out
+    }
+}
+
+extension TextWrap {
+    /// The columns of a report line: `VisibleText.columns` without the report's own ANSI
+    /// colour sequences (`ESC [ digits m`, from `TextStyle`), so colour never moves a break.
+    static func columns(_ line: String) -> Int {
+        guard line.contains("\u{1B}") else { return VisibleText.columns(line) }
+        var plain = ""
+        var inEscape = false
+        for scalar in line.unicodeScalars {
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                plain.unicodeScalars.append(scalar)
+            }
+        }
+        return VisibleText.columns(plain)
+    }
+
+    /// Every line wrapped, each hanging two columns deeper than its own indent.
+    func wrap(_ lines: [String]) -> [String] {
+        lines.flatMap { wrap($0, indent: $0.prefix { $0 == " " }.count + 2) }
+    }
+}
