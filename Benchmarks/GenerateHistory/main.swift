@@ -72,9 +72,12 @@ struct Generator {
     }
 
     /// The changes between build `build - 1` and `build`.
+    func under(_ entry: FileEntry, _ prefix: String) -> Bool { entry.path.bytes.starts(with: Array(prefix.utf8)) }
+
     mutating func step(_ build: Int) {
+        let resourcesPrefix = Array((app + "/Resources/").utf8)
         let resources = snapshot.entries.indices.filter {
-            snapshot.entries[$0].kind == .file && snapshot.entries[$0].path.description.hasPrefix(app + "/Resources/")
+            snapshot.entries[$0].kind == .file && snapshot.entries[$0].path.bytes.starts(with: resourcesPrefix)
         }
         for _ in 0..<3 {
             let i = resources[int(0...(resources.count - 1))]
@@ -82,8 +85,9 @@ struct Generator {
             setFile(snapshot.entries[i].path.description, bytes: randomBytes(size))
         }
         let langs = Set(snapshot.entries.compactMap { entry -> String? in
+            guard entry.kind == .directory, entry.path.bytes.count < 40 else { return nil }
             let parts = entry.path.description.split(separator: "/")
-            guard parts.count == 2, entry.kind == .directory, parts[1].hasSuffix(".lproj") else { return nil }
+            guard parts.count == 2, parts[1].hasSuffix(".lproj") else { return nil }
             return String(parts[1].dropLast(6))
         }).sorted()
         if build % 10 == 0 {
@@ -91,19 +95,20 @@ struct Generator {
             setFile("\(app)/\(lang).lproj/T0.strings", bytes: Self.strings(lang, 25, build))
         }
         if build % 50 == 0 {
-            let movable = resources.filter { !snapshot.entries[$0].path.description.contains("/moved/") }
+            let movable = resources.filter { !under(snapshot.entries[$0], app + "/Resources/moved/") }
             let i = movable[int(0...(movable.count - 1))]
             let from = snapshot.entries[i].path.description
             let to = "\(app)/Resources/moved/" + (from.split(separator: "/").last.map(String.init) ?? "")
             if firstMoved == nil { firstMoved = from }
             snapshot.entries[i].path = BundlePath(to)
-            if !snapshot.entries.contains(where: { $0.path.description == "\(app)/Resources/moved" }) {
+            if !snapshot.entries.contains(where: { $0.path == BundlePath("\(app)/Resources/moved") }) {
                 snapshot.entries.append(FileEntry(path: BundlePath("\(app)/Resources/moved"), kind: .directory))
             }
         }
         if build == 500 {
-            snapshot.entries.removeAll { $0.path.description.hasPrefix("\(app)/ko.lproj") }
-            snapshot.plists = snapshot.plists.filter { !$0.key.description.hasPrefix("\(app)/ko.lproj/") }
+            let ko = Array("\(app)/ko.lproj".utf8)
+            snapshot.entries.removeAll { $0.path.bytes.starts(with: ko) }
+            snapshot.plists = snapshot.plists.filter { !$0.key.bytes.starts(with: Array("\(app)/ko.lproj/".utf8)) }
         }
         if build == 700 {
             snapshot.entries.append(FileEntry(path: BundlePath("\(app)/ko.lproj"), kind: .directory))

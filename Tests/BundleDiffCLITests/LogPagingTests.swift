@@ -49,7 +49,7 @@ import TestSupport
 
     @Test(arguments: [
         (["--limit", "0"], "--limit must be at least 1 (got 0)"),
-        (["-n", "-3"], "--limit must be at least 1"),
+        (["--limit=-3"], "--limit must be at least 1 (got -3)"),
         (["--limit", "2", "--all"], "--limit and --all do not go together"),
         (["--limit", "many"], "many"),
     ])
