@@ -58,9 +58,10 @@ measure() {
     # gate exits 1 on findings: only 2 (and up) is a failure
     /usr/bin/time -f '%e %U %S %M' -o "$out" "$BIN" "$@" --repo "$REPO" >"$DATA/out.$name" 2>"$DATA/err.$name" \
       || [ $? = 1 ] || { echo "$name failed:" >&2; cat "$DATA/err.$name" >&2; exit 1; }
-    walls+=("$(cut -d' ' -f1 "$out")")
-    cpus+=("$(awk '{print $2 + $3}' "$out")")
-    r=$(cut -d' ' -f4 "$out"); [ "$r" -gt "$rss" ] && rss=$r
+    tail -n1 "$out" >"$out.last"  # GNU time puts "Command exited with non-zero status" first
+    walls+=("$(cut -d' ' -f1 "$out.last")")
+    cpus+=("$(awk '{print $2 + $3}' "$out.last")")
+    r=$(cut -d' ' -f4 "$out.last"); [ "$r" -gt "$rss" ] && rss=$r
   done
   WALL[$name]=$(median "${walls[@]}") CPUS[$name]=$(median "${cpus[@]}") RSS[$name]=$rss
   echo "  $name: ${WALL[$name]} s (runs: ${walls[*]}), CPU ${CPUS[$name]} s, $((rss / 1024)) MiB" >&2
