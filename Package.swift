@@ -40,6 +40,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bundlediff", dependencies: ["BundleDiffCLI"]),
+        // Benchmarks/history.sh: records a long history in one process (see its main.swift).
+        .executableTarget(name: "generate-history", dependencies: ["BundleDiffKit", "SnapshotStore", "BundleModel", "PropertyLists"],
+                          path: "Benchmarks/GenerateHistory"),
 
         .target(name: "TestSupport", dependencies: ["BundleModel", "PropertyLists"], path: "Tests/TestSupport"),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety", "PropertyLists"]),

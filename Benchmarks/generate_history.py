@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Records a long synthetic history for the history-query benchmark.
 
-usage: generate_history.py BIN OUT_DIR [--builds 1000] [--files 5000] [--seed N]
+usage: generate_history.py BIN OUT_DIR [--builds 1000] [--files 5000] [--seed N] [--base-only]
+
+With --base-only it writes the first build (OUT_DIR/app/History.app) and stops:
+Benchmarks/history.sh then records the history in one process with `generate-history`
+(Benchmarks/GenerateHistory, the same events, minutes for 10,000 builds). Without it,
+every build is recorded by the real `bundlediff snapshot` (about 0.3 s a build).
 
 Writes OUT_DIR/app/History.app (about --files files: an Info.plist, 12 .lproj folders
 of .strings files, three frameworks and a share extension with their own files, and
@@ -14,7 +19,7 @@ CFBundleVersion; CFBundleShortVersionString is 1.<build // 100>. Known events:
   every 100th build  NSCameraUsageDescription changes;
   build 500          ko.lproj is dropped;  build 700: ko.lproj comes back.
 """
-import argparse, os, plistlib, random, shutil, subprocess
+import argparse, datetime, os, plistlib, random, shutil, subprocess
 
 LANGS = ["Base", "en", "de", "es", "fr", "it", "ja", "ko", "nl", "pt", "sv", "zh-Hans"]
 
@@ -89,16 +94,19 @@ def main():
     ap.add_argument("--builds", type=int, default=1000)
     ap.add_argument("--files", type=int, default=5000)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--base-only", action="store_true")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     app, repo = f"{a.out}/app/History.app", f"{a.out}/repo"
     shutil.rmtree(a.out, ignore_errors=True)
     base(app, a.files, rng)
+    if a.base_only:
+        return
+    start = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
     for build in range(1, a.builds + 1):
         if build > 1:
             step(app, build, rng)
-        month, day = divmod((build - 1) // 24, 28)
-        stamp = f"2026-{1 + month:02d}-{1 + day:02d}T{(build - 1) % 24:02d}:00:00Z"
+        stamp = (start + datetime.timedelta(hours=build - 1)).strftime("%Y-%m-%dT%H:%M:%SZ")
         subprocess.run([a.bin, "snapshot", app, "--repo", repo, "--recorded-at", stamp, "--label", f"ci-{build}"],
                        check=True, stdout=subprocess.DEVNULL)
         if build % 100 == 0:

@@ -25,13 +25,14 @@ extension HistoryStore {
     }
 
     func buildsAlone(app: String?, channel: String?) throws(StoreError) -> [RecordedBuild] {
-        let tags = try tagsByCommit()
-        var lines: [[RecordedBuild]] = []
+        var commits: [[Commit]] = []
         for (name, channels) in try appsAlone() where app == nil || app == name {
             for c in channels where channel == nil || channel == c {
-                lines.append(try history(of: RefNames.branch(app: name, channel: c), tags: tags))
+                commits.append(try firstParentLine(of: RefNames.branch(app: name, channel: c)))
             }
         }
+        let tags = try tagsByCommit(among: Set(commits.joined().map(\.id)))
+        let lines = commits.map { line in line.compactMap { Self.build(from: $0, tags: tags) } }
         if lines.count == 1 { return lines[0] }
         let merged = lines.enumerated().flatMap { line in line.element.enumerated().map { (line.offset, $0.offset, $0.element) } }
         return merged.sorted { a, b in
@@ -40,23 +41,26 @@ extension HistoryStore {
         }.map(\.2)
     }
 
-    /// The first-parent history of a branch, newest first (non-bundlediff commits skipped).
-    private func history(of branch: String, tags: [ObjectID: [String]]) throws(StoreError) -> [RecordedBuild] {
-        try firstParentLine(of: branch).compactMap { Self.build(from: $0, tags: tags) }
-    }
-
-    /// Short tag names by the commit they name (annotated tags peeled; a tag on a tree
-    /// or a blob names no build and is left out).
-    func tagsByCommit() throws(StoreError) -> [ObjectID: [String]] {
+    /// Short tag names by the commit they name, for the commits in `commits` (annotated
+    /// tags peeled; a tag on a tree or a blob names no build and is left out).
+    ///
+    /// A tag naming one of `commits` directly (every tag bundlediff writes) is matched
+    /// by its id alone; only the others are read, to peel an annotated tag. So the cost
+    /// is one reference listing, not one object read per tag of a long history.
+    func tagsByCommit(among commits: Set<ObjectID>) throws(StoreError) -> [ObjectID: [String]] {
         try git { () throws(GitError) in
             var out: [ObjectID: [String]] = [:]
             for ref in try repository.references(matching: RefNames.tagsPrefix + "*") {
+                let name = String(ref.name.dropFirst(RefNames.tagsPrefix.count))
+                if commits.contains(ref.target) {
+                    out[ref.target, default: []].append(name)
+                    continue
+                }
                 // Only an annotated tag is read through; a missing target is left for the
                 // walk that needs it to report, not failed here for every command.
-                let kind = try repository.objectKind(ref.target)
-                let peeled = kind == .tag ? try? repository.peeledCommit(ref.target) : (kind == .commit || kind == nil ? ref.target : nil)
-                guard let commit = peeled else { continue }
-                out[commit, default: []].append(String(ref.name.dropFirst(RefNames.tagsPrefix.count)))
+                guard try repository.objectKind(ref.target) == .tag,
+                      let peeled = try? repository.peeledCommit(ref.target), commits.contains(peeled) else { continue }
+                out[peeled, default: []].append(name)
             }
             return out
         }
@@ -71,9 +75,13 @@ extension HistoryStore {
     }
 
     /// The recorded build of a commit; `notFound` when it is not a bundlediff commit.
-    func recordedBuild(commit id: ObjectID) throws(StoreError) -> RecordedBuild {
+    /// `tags` are the short names of every tag naming it, when the caller knows them
+    /// (a commit just created); otherwise they are looked up.
+    func recordedBuild(commit id: ObjectID, tags known: [String]? = nil) throws(StoreError) -> RecordedBuild {
         let commit = try git { () throws(GitError) in try repository.commit(id) }
-        guard let build = Self.build(from: commit, tags: try tagsByCommit()) else {
+        let tags: [ObjectID: [String]]
+        if let known { tags = [id: known] } else { tags = try tagsByCommit(among: [id]) }
+        guard let build = Self.build(from: commit, tags: tags) else {
             throw StoreError(.notFound, repository: path, "commit \(id.prefix(10)) is not a recorded build")
         }
         return build

@@ -35,8 +35,9 @@ extension HistoryStore {
 
     /// The first-parent line of a branch, oldest first (non-bundlediff commits skipped).
     private func line(_ branch: String) throws(StoreError) -> [TimelineBuild] {
-        let tags = try tagsByCommit()
-        return try firstParentLine(of: branch).reversed().compactMap { commit in
+        let line = try firstParentLine(of: branch)
+        let tags = try tagsByCommit(among: Set(line.map(\.id)))
+        return line.reversed().compactMap { commit in
             Self.build(from: commit, tags: tags).map { TimelineBuild(build: $0, tree: commit.tree) }
         }
     }

@@ -1,0 +1,165 @@
+// Records a long synthetic history for Benchmarks/history.sh in one process, through the
+// same `HistoryStore.record` that `bundlediff snapshot` calls: the refs, tags, commit
+// messages and trees are those a real recording writes. Only the reading is skipped:
+// the app is read from disk once, then each build changes it in memory.
+//
+// usage: generate-history APP REPO [--builds 1000] [--seed 7] [--moved-out FILE]
+//
+// APP is the first build (Benchmarks/generate_history.py --base-only writes it). Builds
+// are recorded one hour apart from 2026-01-01T00:00:00Z, labelled ci-<n>. Between two
+// builds 3 resources get new content (half of them a new size) and CFBundleVersion is
+// bumped; CFBundleShortVersionString is 1.<build / 100>. Known events:
+//   every 10th build   T0.strings of one language changes;
+//   every 50th build   one resource moves to Resources/moved/ (same content);
+//   every 100th build  NSCameraUsageDescription changes;
+//   build 500          ko.lproj is dropped;  build 700: ko.lproj comes back (20 keys).
+// --moved-out writes the first path of the first moved resource (a `history path` that
+// has to follow a move).
+import BundleDiffKit
+import BundleModel
+import Foundation
+import PropertyLists
+import SnapshotStore
+
+struct Generator {
+    var rng: UInt64
+    var snapshot: BuildSnapshot
+    let app: String
+    var firstMoved: String?
+
+    mutating func next() -> UInt64 {  // SplitMix64: the same history for the same seed
+        rng &+= 0x9E37_79B9_7F4A_7C15
+        var z = rng
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func randomBytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) } }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+
+    mutating func setFile(_ path: String, bytes: [UInt8]) {
+        let bundlePath = BundlePath(path)
+        let entry = FileEntry(path: bundlePath, kind: .file, size: UInt64(bytes.count), sha256: SHA256Digest.of(bytes))
+        if let i = snapshot.entries.firstIndex(where: { $0.path == bundlePath }) {
+            snapshot.entries[i] = entry
+        } else {
+            snapshot.entries.append(entry)
+        }
+        if PlistFiles.shouldDecode(bundlePath) {
+            let decoded: DecodedPlist
+            do throws(PlistError) {
+                decoded = .decoded(path.hasSuffix(".strings") ? try PropertyListReader.readStrings(bytes)
+                                                               : try PropertyListReader.read(bytes))
+            } catch {
+                decoded = .undecodable(reason: error.description)
+            }
+            snapshot.plists[bundlePath] = decoded
+        }
+    }
+
+    static func strings(_ lang: String, _ n: Int, _ version: Int) -> [UInt8] {
+        Array((0..<n).map { "\"key.\($0)\" = \"\(lang) value \($0) v\($0 == 0 ? version : 0)\";\n" }.joined().utf8)
+    }
+
+    func info(_ build: Int) -> [UInt8] {
+        let values = [("CFBundleExecutable", "History"), ("CFBundleIdentifier", "com.example.history"),
+                      ("CFBundleShortVersionString", "1.\(build / 100)"), ("CFBundleVersion", "\(build)"),
+                      ("NSCameraUsageDescription", "camera v\(build / 100)")]
+        let body = values.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined()
+        return Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>" + body
+            + "<key>CFBundleSupportedPlatforms</key><array><string>iPhoneOS</string></array></dict></plist>\n").utf8)
+    }
+
+    /// The changes between build `build - 1` and `build`.
+    func under(_ entry: FileEntry, _ prefix: String) -> Bool { entry.path.bytes.starts(with: Array(prefix.utf8)) }
+
+    mutating func step(_ build: Int) {
+        let resourcesPrefix = Array((app + "/Resources/").utf8)
+        let resources = snapshot.entries.indices.filter {
+            snapshot.entries[$0].kind == .file && snapshot.entries[$0].path.bytes.starts(with: resourcesPrefix)
+        }
+        for _ in 0..<3 {
+            let i = resources[int(0...(resources.count - 1))]
+            let size = next() % 2 == 0 ? Int(snapshot.entries[i].size) : int(200...8000)
+            setFile(snapshot.entries[i].path.description, bytes: randomBytes(size))
+        }
+        let langs = Set(snapshot.entries.compactMap { entry -> String? in
+            guard entry.kind == .directory, entry.path.bytes.count < 40 else { return nil }
+            let parts = entry.path.description.split(separator: "/")
+            guard parts.count == 2, parts[1].hasSuffix(".lproj") else { return nil }
+            return String(parts[1].dropLast(6))
+        }).sorted()
+        if build % 10 == 0 {
+            let lang = langs[int(0...(langs.count - 1))]
+            setFile("\(app)/\(lang).lproj/T0.strings", bytes: Self.strings(lang, 25, build))
+        }
+        if build % 50 == 0 {
+            let movable = resources.filter { !under(snapshot.entries[$0], app + "/Resources/moved/") }
+            let i = movable[int(0...(movable.count - 1))]
+            let from = snapshot.entries[i].path.description
+            let to = "\(app)/Resources/moved/" + (from.split(separator: "/").last.map(String.init) ?? "")
+            if firstMoved == nil { firstMoved = from }
+            snapshot.entries[i].path = BundlePath(to)
+            if !snapshot.entries.contains(where: { $0.path == BundlePath("\(app)/Resources/moved") }) {
+                snapshot.entries.append(FileEntry(path: BundlePath("\(app)/Resources/moved"), kind: .directory))
+            }
+        }
+        if build == 500 {
+            let ko = Array("\(app)/ko.lproj".utf8)
+            snapshot.entries.removeAll { $0.path.bytes.starts(with: ko) }
+            snapshot.plists = snapshot.plists.filter { !$0.key.bytes.starts(with: Array("\(app)/ko.lproj/".utf8)) }
+        }
+        if build == 700 {
+            snapshot.entries.append(FileEntry(path: BundlePath("\(app)/ko.lproj"), kind: .directory))
+            for t in 0..<4 { setFile("\(app)/ko.lproj/T\(t).strings", bytes: Self.strings("ko", 20, 0)) }
+        }
+        setFile("\(app)/Info.plist", bytes: info(build))
+        snapshot.entries.sort { $0.path < $1.path }
+        snapshot.bundles = BundleScanner.bundles(entries: snapshot.entries, plists: snapshot.plists)
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("generate-history: \(message)\n".utf8))
+    exit(2)
+}
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+@MainActor func option(_ name: String) -> String? {
+    guard let i = arguments.firstIndex(of: name) else { return nil }
+    guard i + 1 < arguments.count else { fail("\(name) needs a value") }
+    defer { arguments.removeSubrange(i...(i + 1)) }
+    return arguments[i + 1]
+}
+let builds = Int(option("--builds") ?? "1000") ?? 0
+let seed = UInt64(option("--seed") ?? "7") ?? 7
+let movedOut = option("--moved-out")
+guard arguments.count == 2, builds > 0 else {
+    fail("usage: generate-history APP REPO [--builds N] [--seed N] [--moved-out FILE]")
+}
+let (appPath, repoPath) = (arguments[0], arguments[1])
+
+do {
+    let first = try BuildReader.read(path: appPath)
+    guard let app = first.mainBundle?.path.description else { fail("\(appPath): no bundle found") }
+    var generator = Generator(rng: seed, snapshot: first, app: app)
+    let store = try HistoryStore.open(at: repoPath, create: true)
+    let start = Date()
+    let epoch: Int64 = 1_767_225_600  // 2026-01-01T00:00:00Z
+    for build in 1...builds {
+        if build > 1 { generator.step(build) }
+        let options = RecordOptions(label: "ci-\(build)", recordedAt: epoch + Int64(build - 1) * 3600,
+                                    toolVersion: ToolInfo.version)
+        _ = try store.record(generator.snapshot, options: options)
+        if build % 500 == 0 {
+            let seconds = Date().timeIntervalSince(start)
+            FileHandle.standardError.write(Data("  recorded \(build) builds (\(String(format: "%.1f", seconds)) s)\n".utf8))
+        }
+    }
+    if let movedOut, let moved = generator.firstMoved {
+        try Data((moved + "\n").utf8).write(to: URL(fileURLWithPath: movedOut))
+    }
+} catch {
+    fail("\(error)")
+}
