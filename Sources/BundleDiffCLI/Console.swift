@@ -63,7 +63,11 @@ public final class Console: @unchecked Sendable {
     private static func writeAll(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
+            #if canImport(Glibc)
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            #else
+            let n = bytes.withUnsafeBytes { Darwin.write(fd, $0.baseAddress, $0.count) }
+            #endif
             if n <= 0 {
                 if n < 0 && errno == EINTR { continue }
                 return
