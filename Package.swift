@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "COpenSSL", "CZlib"]),
         // Non-variadic C wrappers for git_libgit2_opts (Swift cannot call variadic C).
         .target(name: "CGitShim", dependencies: ["CLibgit2"]),
-        // The commit scripts/package.sh bakes in (a C macro: Swift's -D carries no value).
+        // The commit scripts/package.sh bakes in (a generated header; product code never runs git).
         .target(name: "CBuildInfo"),
         .target(name: "Git", dependencies: ["TextSafety", "CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
         .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists"]),

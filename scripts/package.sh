@@ -9,8 +9,8 @@
 # libstdc++/libgcc_s, and libgssapi_krb5.so.2, which Debian ships only as a shared library
 # (libgit2 uses it for HTTP "Negotiate" authentication). README.md says why.
 #
-# The commit (`git describe --always --dirty`) is baked in as a C macro for
-# `bundlediff --version`; set BUNDLEDIFF_COMMIT to override it (a source tree without git).
+# The commit (`git describe --always --dirty`) is baked in for `bundlediff --version`, through
+# a generated header; set BUNDLEDIFF_COMMIT to override it (a source tree without git).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bash "$here/scripts/setup-deps.sh"
@@ -33,8 +33,9 @@ if [ "$(pkg-config --modversion libgit2)" != "1.5.1" ]; then
   exit 1
 fi
 scratch="$here/.build-package"
-# A folder holding only the static archives: searched first, it makes `-lgit2`, `-lcrypto` and
-# `-lz` (from the module maps) resolve to the .a files and not the .so files beside them.
+# Static linking: pkg-config files of our own, found first, send the link to a folder holding
+# only the static archives (`-lgit2` would otherwise find libgit2.so beside libgit2.a), with
+# libgit2's private dependencies listed after it.
 static="$scratch/static-libs"
 rm -rf "$static"; mkdir -p "$static"
 for lib in git2 ssh2 mbedtls mbedx509 mbedcrypto http_parser pcre2-8 crypto z; do
@@ -44,21 +45,32 @@ for lib in git2 ssh2 mbedtls mbedx509 mbedcrypto http_parser pcre2-8 crypto z; d
   fi
   ln -s "$libdir/lib$lib.a" "$static/lib$lib.a"
 done
+pc="$scratch/pkgconfig"
+rm -rf "$pc"; mkdir -p "$pc"
+write_pc() {  # write_pc <name> <version> <libs>
+  printf 'Name: %s\nDescription: %s from Debian, linked statically\nVersion: %s\nLibs: -L%s %s\nCflags:\n' \
+    "$1" "$1" "$2" "$static" "$3" > "$pc/$1.pc"
+}
+# libgssapi_krb5 stays shared: Debian ships no static library of it.
+write_pc libgit2 1.5.1 "-lgit2 -lssh2 -lmbedtls -lmbedx509 -lmbedcrypto -lhttp_parser -lpcre2-8 -lcrypto -lz -l:libgssapi_krb5.so.2"
+write_pc libcrypto "$(pkg-config --modversion libcrypto)" "-lcrypto"
+write_pc zlib "$(pkg-config --modversion zlib)" "-lz"
+export PKG_CONFIG_PATH="$pc"
 
+# The commit, in a header that only Sources/CBuildInfo includes: a new commit recompiles that
+# one C file and relinks, where a -D flag would change every compile command.
 commit=${BUNDLEDIFF_COMMIT:-$(git -C "$here" describe --always --dirty --abbrev=12 2>/dev/null || true)}
 case "$commit" in
-  *[!A-Za-z0-9._+-]*) echo "package.sh: commit '$commit' has characters a C string macro cannot take" >&2; exit 1 ;;
+  *[!A-Za-z0-9._+-]*) echo "package.sh: commit '$commit' has characters a C string cannot take here" >&2; exit 1 ;;
 esac
+mkdir -p "$scratch/buildinfo"
+header="$scratch/buildinfo/bundlediff_commit.h"
+printf '#define BUNDLEDIFF_COMMIT "%s"\n' "$commit" > "$header.new"
+if cmp -s "$header.new" "$header"; then rm "$header.new"; else mv "$header.new" "$header"; fi
 
-# lld resolves symbols across archives in any order; gold and bfd would need them sorted.
+# lld (from the toolchain) resolves symbols across archives in any order.
 flags=(-c release --scratch-path "$scratch" --static-swift-stdlib
-       -Xswiftc -use-ld=lld
-       -Xcc "-DBUNDLEDIFF_COMMIT=\"$commit\""
-       -Xlinker -L"$static"
-       -Xlinker -lgit2 -Xlinker -lssh2 -Xlinker -lmbedtls -Xlinker -lmbedx509 -Xlinker -lmbedcrypto
-       -Xlinker -lhttp_parser -Xlinker -lpcre2-8 -Xlinker -lcrypto -Xlinker -lz
-       -Xlinker -l:libgssapi_krb5.so.2
-       -Xlinker --as-needed)
+       -Xswiftc -use-ld=lld -Xcc -I"$scratch/buildinfo")
 swift build "${flags[@]}" --product bundlediff >&2
 # The man page generator of swift-argument-parser's generate-manual plugin, run on the
 # binary just built (the plugin itself would build the whole package a second time).
@@ -88,8 +100,8 @@ strip "$stage/bin/bundlediff"
 "$stage/bin/bundlediff" --generate-completion-script fish > "$stage/share/fish/vendor_completions.d/bundlediff.fish"
 man_dir="$scratch/man"
 rm -rf "$man_dir"; mkdir -p "$man_dir"
-"$bin_dir/generate-manual" "$stage/bin/bundlediff" --output-directory "$man_dir" --single-page \
-  --source "bundlediff $version" --date "$(git -C "$here" log -1 --format=%cs 2>/dev/null || date -u +%F)" >&2
+"$bin_dir/generate-manual" "$stage/bin/bundlediff" --output-directory "$man_dir" \
+  --date "$(git -C "$here" log -1 --format=%cs 2>/dev/null || date -u +%F)" >&2
 cp "$man_dir/bundlediff.1" "$stage/share/man/man1/bundlediff.1"
 cp README.md LICENSE "$stage/"
 
