@@ -49,11 +49,16 @@ leaks=$(find "$root" -xdev \( -name 'libswiftCore*' -o -name 'libFoundation*' -o
 
 work="$root/tmp/bundlediff-check"
 rm -rf "$work"; mkdir -p "$work"
-trap 'rm -rf "$work"' EXIT
+# /proc, as every Linux system has it (the Swift runtime reads the arguments from
+# /proc/self/cmdline); unmounted on the way out.
+mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+trap 'rm -rf "$work"; umount "$root/proc" 2>/dev/null || true' EXIT
 cp "$archive" "$archive.sha256" "$work/"
 cp -R "$here/Demo/builds" "$work/builds"
 name=$(basename "$archive" .tar.gz)
-expected_commit=$(git -C "$here" describe --always --dirty --abbrev=12 2>/dev/null || true)
+# The commit --version must name: the checkout's, as package.sh bakes it in (an archive built
+# from another commit fails), unless BUNDLEDIFF_EXPECT_COMMIT names another.
+expected_commit=${BUNDLEDIFF_EXPECT_COMMIT:-$(git -C "$here" describe --always --dirty --abbrev=12 2>/dev/null || true)}
 
 # Everything below runs inside the root, with an empty environment.
 cat > "$work/check.sh" <<EOF
