@@ -87,6 +87,14 @@ for lib in $needed; do
   esac
 done
 
+# README's promise: glibc 2.35 and GCC 12's libstdc++ are enough (Ubuntu 22.04 has both).
+too_new=$(objdump -T "$bin" | grep -oE 'GLIBC_2\.[0-9]+|GLIBCXX_3\.4\.[0-9]+' | sort -uV \
+  | awk -F'[_.]' '($1 == "GLIBC" && $3 > 35) || ($1 == "GLIBCXX" && $4 > 30)' | tr '\n' ' ')
+if [ -n "$too_new" ]; then
+  echo "package.sh: the binary needs $too_new(README promises glibc 2.35 and GLIBCXX_3.4.30)" >&2
+  exit 1
+fi
+
 version=$("$bin" --version | head -n 1 | cut -d ' ' -f 2)
 arch=$(uname -m)
 name="bundlediff-$version-linux-$arch"
