@@ -26,13 +26,15 @@ let package = Package(
         .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "COpenSSL", "CZlib"]),
         // Non-variadic C wrappers for git_libgit2_opts (Swift cannot call variadic C).
         .target(name: "CGitShim", dependencies: ["CLibgit2"]),
+        // The commit scripts/package.sh bakes in (a generated header; product code never runs git).
+        .target(name: "CBuildInfo"),
         .target(name: "Git", dependencies: ["TextSafety", "CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
         .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists"]),
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
         .target(name: "Rules", dependencies: ["Comparison", "BundleModel", "PropertyLists"]),
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel"]),
         .target(name: "BundleDiffKit", dependencies: [
-            .product(name: "Yams", package: "Yams"),
+            .product(name: "Yams", package: "Yams"), "CBuildInfo",
             "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleModel", "PropertyLists", "Git", "TextSafety",
         ]),
         .target(name: "BundleDiffCLI", dependencies: [

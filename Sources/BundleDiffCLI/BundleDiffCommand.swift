@@ -7,7 +7,7 @@ public struct BundleDiffCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "bundlediff",
         abstract: "Record builds of Apple app bundles into a git history and compare them.",
-        version: ToolInfo.version,
+        version: ToolInfo.versionDescription,
         subcommands: [SnapshotCommand.self, LogCommand.self, ShowCommand.self, DiffCommand.self, GateCommand.self,
                       RulesCommand.self, HistoryCommand.self, SyncCommand.self]
     )

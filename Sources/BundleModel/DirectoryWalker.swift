@@ -25,8 +25,13 @@ struct ChangeTime: Equatable, Sendable {
     var nanoseconds: Int64
 
     init(_ info: stat) {
+        #if canImport(Darwin)
+        seconds = Int64(info.st_ctimespec.tv_sec)
+        nanoseconds = Int64(info.st_ctimespec.tv_nsec)
+        #else
         seconds = Int64(info.st_ctim.tv_sec)
         nanoseconds = Int64(info.st_ctim.tv_nsec)
+        #endif
     }
 }
 

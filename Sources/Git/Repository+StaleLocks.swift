@@ -25,8 +25,7 @@ extension Repository {
             while true {
                 var info = stat()
                 guard lstat(lock, &info) == 0 else { break }  // released meanwhile
-                let age = Date().timeIntervalSince1970
-                    - (Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+                let age = Date().timeIntervalSince1970 - modificationTime(info)
                 if age >= Self.staleLockAge {
                     guard unlink(lock) == 0 || errno == ENOENT else { throw error }
                     brokenLocks.append(lock)
@@ -50,9 +49,20 @@ extension Repository {
         for name in names where name.hasPrefix("pack_git2_") {
             var info = stat()
             let file = folder + "/" + name
-            guard lstat(file, &info) == 0, now - Double(info.st_mtim.tv_sec) >= age else { continue }
+            guard lstat(file, &info) == 0, now - modificationTime(info) >= age else { continue }
             if unlink(file) == 0 { removed += 1 }
         }
         return removed
     }
+}
+
+/// A file's modification time in seconds since 1970 (`st_mtim` on Linux, `st_mtimespec` on
+/// Darwin).
+private func modificationTime(_ info: stat) -> Double {
+    #if canImport(Darwin)
+    let time = info.st_mtimespec
+    #else
+    let time = info.st_mtim
+    #endif
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
