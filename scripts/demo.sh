@@ -4,8 +4,13 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bash "$here/scripts/setup-deps.sh"
-swift build -c release --package-path "$here" >&2
-bin="$(swift build -c release --package-path "$here" --show-bin-path)/bundlediff"
+# BUNDLEDIFF_BIN: a bundlediff to run instead of building one (CI passes the packaged one).
+if [ -n "${BUNDLEDIFF_BIN:-}" ]; then
+  bin=$BUNDLEDIFF_BIN
+else
+  swift build -c release --package-path "$here" >&2
+  bin="$(swift build -c release --package-path "$here" --show-bin-path)/bundlediff"
+fi
 "$bin" snapshot "$here/Demo/builds/1/Wanderlust.app" --label demo-1 --recorded-at 2026-11-01T09:00:00Z
 "$bin" snapshot "$here/Demo/builds/2/Wanderlust.app" --label demo-2 --recorded-at 2026-11-08T09:00:00Z
 echo
