@@ -24,6 +24,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case caseOnlyRename = "moves.case-only-rename"
     // Check rules (`CheckRule`): judge one build; `check` runs them, `diff` on the new side.
     case iosResourcesFolder = "structure.ios-resources-folder"
+    case xcframeworkLibraries = "structure.xcframework-libraries"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -50,6 +51,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .localizationMove: LocalizationMoveRule.self
         case .caseOnlyRename: CaseOnlyRenameRule.self
         case .iosResourcesFolder: IOSResourcesFolderRule.self
+        case .xcframeworkLibraries: XCFrameworkLibrariesRule.self
         }
     }
 
