@@ -120,6 +120,7 @@ public struct ExampleBuild: Sendable {
                           resourcesPath: resources, parentPath: parent, identifier: b.info["CFBundleIdentifier"]?.stringValue,
                           shortVersion: b.info["CFBundleShortVersionString"]?.stringValue,
                           version: b.info["CFBundleVersion"]?.stringValue,
+                          platform: BundleScanner.platform(b.info, layout: b.layout),
                           executable: b.info["CFBundleExecutable"]?.stringValue, localizations: lproj.sorted())
     }
 }

@@ -25,6 +25,13 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     // Check rules (`CheckRule`): judge one build; `check` runs them, `diff` on the new side.
     case iosResourcesFolder = "structure.ios-resources-folder"
     case xcframeworkLibraries = "structure.xcframework-libraries"
+    case infoPlistRequiredKeys = "info-plist.required-keys"
+    case minimumOSVersion = "info-plist.minimum-os-version"
+    case strayBinary = "structure.stray-binary"
+    case nestedFrameworks = "structure.nested-frameworks"
+    case duplicateIdentifier = "info-plist.duplicate-identifier"
+    case disallowedPath = "structure.disallowed-path"
+    case bundleExecutable = "info-plist.bundle-executable"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -52,6 +59,13 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .caseOnlyRename: CaseOnlyRenameRule.self
         case .iosResourcesFolder: IOSResourcesFolderRule.self
         case .xcframeworkLibraries: XCFrameworkLibrariesRule.self
+        case .infoPlistRequiredKeys: InfoPlistRequiredKeysRule.self
+        case .minimumOSVersion: MinimumOSVersionRule.self
+        case .strayBinary: StrayBinaryRule.self
+        case .nestedFrameworks: NestedFrameworksRule.self
+        case .duplicateIdentifier: DuplicateIdentifierRule.self
+        case .disallowedPath: DisallowedPathRule.self
+        case .bundleExecutable: BundleExecutableRule.self
         }
     }
 
