@@ -32,6 +32,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case duplicateIdentifier = "info-plist.duplicate-identifier"
     case disallowedPath = "structure.disallowed-path"
     case bundleExecutable = "info-plist.bundle-executable"
+    case bundleIdentifierCharset = "info-plist.bundle-identifier-charset"
+    case infoPlistValues = "info-plist.values"
+    case extensionPoint = "info-plist.extension-point"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -66,6 +69,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .duplicateIdentifier: DuplicateIdentifierRule.self
         case .disallowedPath: DisallowedPathRule.self
         case .bundleExecutable: BundleExecutableRule.self
+        case .bundleIdentifierCharset: BundleIdentifierCharsetRule.self
+        case .infoPlistValues: InfoPlistValuesRule.self
+        case .extensionPoint: ExtensionPointRule.self
         }
     }
 
