@@ -35,6 +35,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case bundleIdentifierCharset = "info-plist.bundle-identifier-charset"
     case infoPlistValues = "info-plist.values"
     case extensionPoint = "info-plist.extension-point"
+    case frameworkLocation = "structure.framework-location"
+    case infoPlistSpelling = "info-plist.spelling"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -72,6 +74,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .bundleIdentifierCharset: BundleIdentifierCharsetRule.self
         case .infoPlistValues: InfoPlistValuesRule.self
         case .extensionPoint: ExtensionPointRule.self
+        case .frameworkLocation: FrameworkLocationRule.self
+        case .infoPlistSpelling: InfoPlistSpellingRule.self
         }
     }
 
