@@ -5,7 +5,7 @@ import Rules
 
 extension Severity: ExpressibleByArgument {}
 
-/// `--config`, `--fail-on`, `--only-new`: shared by `diff` and `gate`.
+/// `--config`, `--fail-on`, `--only-new`: shared by `diff`, `gate` and `check`.
 struct JudgmentOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The configuration file (default: .bundlediff.yml in the working directory or the "
                                + "nearest folder above it, up to the git work tree's root; one found above is named on standard error).",

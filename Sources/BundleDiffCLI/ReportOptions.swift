@@ -5,7 +5,7 @@ import TextSafety
 
 extension ReportFormat: ExpressibleByArgument {}
 
-/// `--format`, `--report`, `--details`, `--quiet`, `--color`, `-o` and `--report-date` of `diff` and `gate`.
+/// `--format`, `--report`, `--details`, `--quiet`, `--color`, `-o` and `--report-date` of `diff`, `gate` and `check`.
 struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "Report format: github (Actions annotations), sarif (code scanning) and gitlab (Code Quality) are what CI reads natively.",

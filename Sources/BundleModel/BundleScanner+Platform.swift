@@ -12,7 +12,7 @@ extension BundleScanner {
 
     /// From `CFBundleSupportedPlatforms` or `DTPlatformName`; else inferred (Contents/ or
     /// versioned layout → macOS, `LSRequiresIPhoneOS` → iOS); else nil.
-    static func platform(_ info: PlistDictionary?, layout: BundleInfo.Layout) -> String? {
+    public static func platform(_ info: PlistDictionary?, layout: BundleInfo.Layout) -> String? {
         var names: [String] = []
         if let supported = info?["CFBundleSupportedPlatforms"]?.arrayValue {
             names += supported.compactMap(\.stringValue)

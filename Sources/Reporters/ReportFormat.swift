@@ -1,4 +1,4 @@
-/// The formats `diff` and `gate` render.
+/// The formats `diff`, `gate` and `check` render.
 public enum ReportFormat: String, Sendable, CaseIterable {
     /// For a terminal (colour only there).
     case text
@@ -25,7 +25,7 @@ public enum ReportRenderer {
     ///     always carry everything (Markdown within its own size cap).
     public static func render(_ report: DiffReport, as format: ReportFormat, text: TextOptions = TextOptions()) -> String {
         switch format {
-        case .text: report.kind == .gate ? GateReporter.render(report, text) : TextReporter.render(report, text)
+        case .text: report.kind == .diff ? TextReporter.render(report, text) : GateReporter.render(report, text)
         case .json: JSONReporter.render(report)
         case .markdown: MarkdownReporter.render(report)
         case .junit: JUnitReporter.render(report)

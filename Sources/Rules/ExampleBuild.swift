@@ -10,6 +10,7 @@ public struct ExampleBuild: Sendable {
         var kind: BundleInfo.Kind
         var layout: BundleInfo.Layout
         var info: PlistDictionary
+        var hasInfoPlist = true
     }
 
     private var name: String
@@ -19,17 +20,18 @@ public struct ExampleBuild: Sendable {
 
     public init(_ name: String = "Example") { self.name = name }
 
-    /// Adds a bundle with an Info.plist built from the arguments and `info`.
+    /// Adds a bundle with an Info.plist built from the arguments and `info` (none when
+    /// `hasInfoPlist` is false: a bundle folder whose property list is missing or misnamed).
     public func bundle(_ path: String, kind: BundleInfo.Kind = .app, id: String? = nil, version: String? = nil,
                        shortVersion: String? = nil, layout: BundleInfo.Layout = .flat,
-                       info: [(String, PlistValue)] = []) -> ExampleBuild {
+                       info: [(String, PlistValue)] = [], hasInfoPlist: Bool = true) -> ExampleBuild {
         var dict = PlistDictionary()
         if let id { dict["CFBundleIdentifier"] = .string(id) }
         if let version { dict["CFBundleVersion"] = .string(version) }
         if let shortVersion { dict["CFBundleShortVersionString"] = .string(shortVersion) }
         for (k, v) in info { dict[k] = v }
         var copy = self
-        copy.bundles.append(BundleSpec(path: path, kind: kind, layout: layout, info: dict))
+        copy.bundles.append(BundleSpec(path: path, kind: kind, layout: layout, info: dict, hasInfoPlist: hasInfoPlist))
         return copy
     }
 
@@ -71,7 +73,7 @@ public struct ExampleBuild: Sendable {
         var entries: [BundlePath: FileEntry] = [:]
         var decoded: [BundlePath: DecodedPlist] = [:]
         var all = files
-        for b in bundles {
+        for b in bundles where b.hasInfoPlist {
             let infoPath = Self.infoPlistPath(b)
             all.append((infoPath, Array(("xml:" + PlistText.render(.dictionary(b.info))).utf8), false))
             decoded[BundlePath(infoPath)] = .decoded(PlistDocument(format: .xml, root: .dictionary(b.info)))
@@ -120,6 +122,7 @@ public struct ExampleBuild: Sendable {
                           resourcesPath: resources, parentPath: parent, identifier: b.info["CFBundleIdentifier"]?.stringValue,
                           shortVersion: b.info["CFBundleShortVersionString"]?.stringValue,
                           version: b.info["CFBundleVersion"]?.stringValue,
+                          platform: BundleScanner.platform(b.info, layout: b.layout),
                           executable: b.info["CFBundleExecutable"]?.stringValue, localizations: lproj.sorted())
     }
 }

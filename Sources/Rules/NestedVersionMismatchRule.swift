@@ -9,6 +9,7 @@ public struct NestedVersionMismatchRule: Rule {
         rationale: "App Store Connect warns (ITMS-90473) when an app extension's CFBundleVersion or "
             + "CFBundleShortVersionString differs from the containing app's. Frameworks are exempt unless "
             + "`check_framework_versions: true` is set in .bundlediff.yml.",
+        appStoreCodes: ["ITMS-90473"],
         triggeringExamples: [
             RuleExample("extension build 4, app 5", old: nil,
                         new: NestedVersionCheck.example(kind: .appex, folder: "PlugIns/Share.appex", version: "4")),

@@ -22,6 +22,21 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case movedBetweenBundles = "moves.between-bundles"
     case localizationMove = "moves.localization-changed"
     case caseOnlyRename = "moves.case-only-rename"
+    // Check rules (`CheckRule`): judge one build; `check` runs them, `diff` on the new side.
+    case iosResourcesFolder = "structure.ios-resources-folder"
+    case xcframeworkLibraries = "structure.xcframework-libraries"
+    case infoPlistRequiredKeys = "info-plist.required-keys"
+    case minimumOSVersion = "info-plist.minimum-os-version"
+    case strayBinary = "structure.stray-binary"
+    case nestedFrameworks = "structure.nested-frameworks"
+    case duplicateIdentifier = "info-plist.duplicate-identifier"
+    case disallowedPath = "structure.disallowed-path"
+    case bundleExecutable = "info-plist.bundle-executable"
+    case bundleIdentifierCharset = "info-plist.bundle-identifier-charset"
+    case infoPlistValues = "info-plist.values"
+    case extensionPoint = "info-plist.extension-point"
+    case frameworkLocation = "structure.framework-location"
+    case infoPlistSpelling = "info-plist.spelling"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -47,11 +62,31 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .movedBetweenBundles: MovedBetweenBundlesRule.self
         case .localizationMove: LocalizationMoveRule.self
         case .caseOnlyRename: CaseOnlyRenameRule.self
+        case .iosResourcesFolder: IOSResourcesFolderRule.self
+        case .xcframeworkLibraries: XCFrameworkLibrariesRule.self
+        case .infoPlistRequiredKeys: InfoPlistRequiredKeysRule.self
+        case .minimumOSVersion: MinimumOSVersionRule.self
+        case .strayBinary: StrayBinaryRule.self
+        case .nestedFrameworks: NestedFrameworksRule.self
+        case .duplicateIdentifier: DuplicateIdentifierRule.self
+        case .disallowedPath: DisallowedPathRule.self
+        case .bundleExecutable: BundleExecutableRule.self
+        case .bundleIdentifierCharset: BundleIdentifierCharsetRule.self
+        case .infoPlistValues: InfoPlistValuesRule.self
+        case .extensionPoint: ExtensionPointRule.self
+        case .frameworkLocation: FrameworkLocationRule.self
+        case .infoPlistSpelling: InfoPlistSpellingRule.self
         }
     }
 
     /// The rule's self-description.
     public var description: RuleDescription { ruleType.description }
+
+    /// Whether the rule judges one build (`CheckRule`): `bundlediff check` runs these.
+    public var isCheck: Bool { ruleType is any CheckRule.Type }
+
+    /// The rules `bundlediff check` runs: every `CheckRule`.
+    public static let checkRules: Set<RuleID> = Set(allCases.filter(\.isCheck))
 
     /// The rules `bundlediff gate` runs: version and nested-version rules.
     public static let versionRules: Set<RuleID> = [

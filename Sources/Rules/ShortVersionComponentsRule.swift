@@ -9,7 +9,8 @@ public struct ShortVersionComponentsRule: Rule {
         id: .shortVersionComponents, name: "CFBundleShortVersionString has more than three components",
         defaultSeverity: .error,
         rationale: "The marketing version is three period-separated integers at most (major.minor.patch); "
-            + "App Store Connect rejects a fourth component.",
+            + "App Store Connect rejects a fourth component (ITMS-90060).",
+        appStoreCodes: ["ITMS-90060"],
         triggeringExamples: [
             RuleExample("1.2.3.4", old: nil, new: BuildNotIncreasedRule.app(short: "1.2.3.4", build: "1")),
         ],

@@ -43,7 +43,8 @@ import TestSupport
         let scratch = try ScratchDirectory("html-hostile")
         let (old, new) = try Self.hostileBuilds(in: scratch)
         let r = Self.render(["diff", old, new], scratch: scratch)
-        #expect(r.status == 0 && r.err.isEmpty, "warnings only, and they do not fail the gate: \(r.err)")
+        #expect(r.status == 1 && r.err.isEmpty, "the one error: the hostile bundle id is no valid identifier: \(r.err)")
+        #expect(r.out.contains("info-plist.bundle-identifier-charset"), "its finding, with the id escaped below")
         let html = r.out
         #expect(html.components(separatedBy: "<script").count == 2, "only the page's own script element")
         #expect(!html.contains("<script>alert"))

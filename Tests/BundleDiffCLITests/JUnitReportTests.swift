@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
+import Rules
 #endif
 import Testing
 import TestSupport

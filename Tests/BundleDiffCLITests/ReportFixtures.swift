@@ -71,7 +71,8 @@ enum ReportFixtures {
         var b = FixtureBuilder()
         var info: [String: Any] = ["CFBundleIdentifier": "com.example.hostile", "CFBundleExecutable": "Hostile",
                                    "CFBundlePackageType": "APPL", "CFBundleShortVersionString": "1.0",
-                                   "CFBundleVersion": version, "CFBundleDevelopmentRegion": "en"]
+                                   "CFBundleVersion": version, "CFBundleDevelopmentRegion": "en",
+                                   "MinimumOSVersion": "16.0"]
         for (k, v) in extraInfo { info[k] = v }
         b.setFile("Hostile.app/Info.plist", FixtureBuilder.plist(info))
         b.setFile("Hostile.app/Hostile", "binary \(version)\n", executable: true)

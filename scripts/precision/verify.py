@@ -354,6 +354,45 @@ def check_unreadable(f, old, new):
 CHECKS["l10n.unreadable-table"] = check_unreadable
 
 
+# Check rules (`bundlediff check`, shown by `diff` on the new build): judged on the new build.
+
+def check_required_keys(f, old, new):
+    """TRUE when the named Info.plist key is absent, empty or not a string in the raw plist."""
+    b = bundle_of(new, f["bundle"])
+    msg = f["message"]
+    key = next((k for k in ("CFBundleIdentifier", "CFBundleExecutable", "CFBundleVersion",
+                            "CFBundleShortVersionString", "MinimumOSVersion") if f" {k} " in msg or f"'s {k} " in msg), None)
+    if not b or not key:
+        return None, "bundle or key not found"
+    value = b.info.get(key)
+    if value is None or (isinstance(value, str) and not value.strip(" \t")):
+        return True, f"{key} is {'absent' if value is None else 'empty'}"
+    if not isinstance(value, str):
+        return True, f"{key} is a {type(value).__name__}"
+    return False, f"{key} = {value!r}"
+
+
+def check_bundle_executable(f, old, new):
+    """TRUE when no file of the build sits where the bundle's CFBundleExecutable should be."""
+    b = bundle_of(new, f["bundle"])
+    if not b:
+        return None, "bundle not found"
+    name = b.info.get("CFBundleExecutable")
+    prefix = b.root + "/" if b.root else ""
+    places = [prefix + name, prefix + "Contents/MacOS/" + name]
+    places += [r for r in new.files if r.startswith(prefix + "Versions/") and r.endswith("/" + name)
+               and r.count("/") == (prefix + "Versions/x/" + name).count("/")]
+    if os.path.isdir(new.path):
+        present = [p for p in places if os.path.lexists(os.path.join(new.path, p))]
+    else:
+        present = [p for p in places if p in new.files or any(n.filename == p for n in new.zip.infolist())]
+    return (False, f"{present[0]} exists") if present else (True, f"no {name} in {prefix or 'the bundle'}")
+
+
+CHECKS["info-plist.required-keys"] = check_required_keys
+CHECKS["info-plist.bundle-executable"] = check_bundle_executable
+
+
 def main():
     out = sys.argv[1]
     verbose = "--list" in sys.argv

@@ -1,0 +1,80 @@
+import BundleModel
+import PropertyLists
+
+/// `MinimumOSVersion` (mobile) and `LSMinimumSystemVersion` (macOS) well-formed, and no
+/// embedded framework requiring a newer system than the app around it.
+public struct MinimumOSVersionRule: CheckRule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: .minimumOSVersion, name: "Minimum system version malformed or above the app's", defaultSeverity: .error,
+        rationale: "MinimumOSVersion and LSMinimumSystemVersion are period-separated integers (bundle-rules.md §7). "
+            + "App Store Connect refuses an empty or malformed MinimumOSVersion (ITMS-90530), an iOS framework "
+            + "below 8.0 (ITMS-90362), and an embedded framework whose MinimumOSVersion is above the app's "
+            + "(ITMS-90208: the framework would not load on the oldest system the app claims). A missing value "
+            + "is info-plist.required-keys.",
+        appStoreCodes: ["ITMS-90530", "ITMS-90362", "ITMS-90208"],
+        triggeringExamples: [
+            RuleExample("framework needs a newer iOS than the app", old: nil,
+                        new: app(min: "15.0").bundle("Example.app/Frameworks/Core.framework", kind: .framework,
+                                                     id: "com.example.core", info: [("MinimumOSVersion", .string("17.0"))]),
+                        expectedCount: 1),
+            RuleExample("malformed", old: nil, new: app(min: "15.0b"), expectedCount: 1),
+            RuleExample("iOS framework below 8.0", old: nil,
+                        new: app(min: "15.0").bundle("Example.app/Frameworks/Core.framework", kind: .framework,
+                                                     id: "com.example.core",
+                                                     info: [("MinimumOSVersion", .string("7.0")),
+                                                            ("CFBundleSupportedPlatforms", .array([.string("iPhoneOS")]))]),
+                        expectedCount: 1),
+            RuleExample("macOS LSMinimumSystemVersion malformed", old: nil, new: ExampleBuild()
+                .bundle("Example.app", id: "com.example.app", layout: .contents,
+                        info: [("LSMinimumSystemVersion", .string("10.13 or later"))])),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("framework at the app's minimum", old: nil,
+                        new: app(min: "15.0").bundle("Example.app/Frameworks/Core.framework", kind: .framework,
+                                                     id: "com.example.core", info: [("MinimumOSVersion", .string("15"))])),
+            RuleExample("watch app below 8.0 inside an iOS app", old: nil,
+                        new: app(min: "15.0").bundle("Example.app/Watch/W.app", id: "com.example.app.watchkitapp",
+                                                     info: [("MinimumOSVersion", .string("7.0")),
+                                                            ("CFBundleSupportedPlatforms", .array([.string("WatchOS")]))])),
+            RuleExample("no value: another rule's", old: nil, new: ExampleBuild().bundle("Example.app", id: "com.example.app")),
+        ])
+
+    static func app(min: String) -> ExampleBuild {
+        ExampleBuild().bundle("Example.app", id: "com.example.app", info: [("MinimumOSVersion", .string(min))])
+    }
+
+    public func findings(in build: CheckContext) -> [Finding] {
+        var out: [Finding] = []
+        func add(_ b: BundleInfo, _ message: String, _ subject: String) {
+            out.append(Finding(ruleID: .minimumOSVersion, severity: build.severity(of: .minimumOSVersion),
+                               bundle: build.name(of: b), message: message, paths: [b.infoPlistPath], subject: subject))
+        }
+        for b in build.bundles where b.kind != .xcframework {
+            let key = build.isMobile(b) ? "MinimumOSVersion" : "LSMinimumSystemVersion"
+            guard let value = build.info(of: b)?[key] else { continue }
+            guard let text = value.stringValue, !text.isEmpty else {
+                add(b, "\(key) is \(value.stringValue == nil ? value.typeNameWithArticle : "empty"), not a version"
+                    + (key == "MinimumOSVersion" ? "; App Store Connect refuses it (ITMS-90530)" : ""), "\(key)|malformed")
+                continue
+            }
+            guard case .success(let version) = VersionNumber.parse(text) else {
+                add(b, "\(key) '\(text)' is not period-separated integers"
+                    + (key == "MinimumOSVersion" ? "; App Store Connect refuses it (ITMS-90530)" : ""), "\(key)|malformed")
+                continue
+            }
+            guard key == "MinimumOSVersion", b.kind == .framework else { continue }
+            if b.platform == "iOS", case .success(let eight) = VersionNumber.parse("8.0"), version < eight {
+                add(b, "MinimumOSVersion \(text) is below 8.0, the lowest an iOS framework may declare (ITMS-90362)",
+                    "MinimumOSVersion|below-8")
+            }
+            guard let app = build.enclosing(b, kinds: [.app]), build.isMobile(app),
+                  case .text(let appText) = build.text("MinimumOSVersion", of: app),
+                  case .success(let appVersion) = VersionNumber.parse(appText), appVersion < version else { continue }
+            add(b, "MinimumOSVersion \(text) is above the app's \(appText): the framework does not load on the oldest "
+                + "system the app supports; App Store Connect refuses it (ITMS-90208)", "MinimumOSVersion|above-app")
+        }
+        return out
+    }
+}
