@@ -36,13 +36,16 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        let started = ContinuousClock.now
         let console = Console.current
-        let compare = try judgment.compareBuilds()
+        let compare = try judgment.compareBuilds(console, quiet: report.quiet)
         let repo = try history.location(console)
         try shared.fetchIfAsked(into: repo, console: console)
         let store = LazyHistory(path: repo)
-        let side = try BuildSide.resolve(build, store: store.get, app: app, channel: channel)
-        let result = compare.check(side, date: try report.date(console))
+        let bar = ProgressBar(console: console, quiet: report.quiet)
+        let side = try bar.showing { try BuildSide.resolve(build, store: store.get, app: app, channel: channel, progress: $0) }
+        var result = compare.check(side, date: try report.date(console))
+        result.elapsed = ReportOptions.elapsed(since: started, console)
         try report.emit(result, console: console)
         try judgment.writeBaselineIfAsked(result.findings)
         if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }
