@@ -8,7 +8,7 @@ public struct BundleDiffCommand: ParsableCommand {
         commandName: "bundlediff",
         abstract: "Record builds of Apple app bundles into a git history and compare them.",
         version: ToolInfo.version,
-        subcommands: [SnapshotCommand.self, LogCommand.self, ShowCommand.self, DiffCommand.self, GateCommand.self,
+        subcommands: [SnapshotCommand.self, LogCommand.self, ShowCommand.self, DiffCommand.self, GateCommand.self, CheckCommand.self,
                       RulesCommand.self, HistoryCommand.self, SyncCommand.self]
     )
 

@@ -4,7 +4,7 @@ import Rules
 
 extension Severity: ExpressibleByArgument {}
 
-/// `--config`, `--fail-on`, `--only-new`: shared by `diff` and `gate`.
+/// `--config`, `--fail-on`, `--only-new`: shared by `diff`, `gate` and `check`.
 struct JudgmentOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The configuration file (default: ./.bundlediff.yml when present).", valueName: "file"))
     var config: String?

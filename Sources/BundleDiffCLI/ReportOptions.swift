@@ -5,7 +5,7 @@ import TextSafety
 
 extension ReportFormat: ExpressibleByArgument {}
 
-/// `--format`, `--details`, `-o` and `--report-date` of `diff` and `gate`.
+/// `--format`, `--details`, `-o` and `--report-date` of `diff`, `gate` and `check`.
 struct ReportOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Report format: text, json, markdown, html or junit.", valueName: "format"))
     var format: ReportFormat = .text

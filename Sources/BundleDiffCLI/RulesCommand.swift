@@ -4,13 +4,17 @@ import Rules
 /// `bundlediff rules`: every rule with its id, default severity and rationale.
 struct RulesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "rules", abstract: "List the rules: id, default severity, what each checks and why.")
+        commandName: "rules", abstract: "List the rules: id, default severity, which command runs them, App Store codes, what each checks and why.")
 
     func run() throws {
         let console = Console.current
         for id in RuleID.allCases {
             let d = id.description
-            console.line("\(d.id.rawValue) [\(d.defaultSeverity.rawValue)]\(RuleID.versionRules.contains(id) ? " [gate]" : ""): \(d.name)")
+            var tags = "[\(d.defaultSeverity.rawValue)]"
+            if RuleID.versionRules.contains(id) { tags += " [gate]" }
+            if id.isCheck { tags += " [check]" }
+            if !d.appStoreCodes.isEmpty { tags += " [" + d.appStoreCodes.joined(separator: ", ") + "]" }
+            console.line("\(d.id.rawValue) \(tags): \(d.name)")
             console.line("    \(d.rationale)")
         }
     }

@@ -23,6 +23,21 @@ public struct CompareBuilds {
         report(.diff, old: old, new: new, history: history, only: nil, date: date)
     }
 
+    /// The App Store preflight of one build: every check rule (`RuleID.checkRules`), no
+    /// comparison. The report's bundles are the build's own, with nothing changed.
+    public func check(_ build: BuildSide, date: String) -> DiffReport {
+        let empty = BuildSnapshot(sourceKind: build.snapshot.sourceKind, sourceName: build.snapshot.sourceName,
+                                  entries: [], plists: [:], bundles: [])
+        let context = RuleContext(comparison: Comparer.compare(old: empty, new: build.snapshot),
+                                  configuration: configuration, history: nil, reportDate: Timestamp.parse(date))
+        let side = DiffReport.Side(reference: build.reference, commit: build.recorded?.commit)
+        return DiffReport(kind: .check, oldSide: side, newSide: side,
+                          comparison: Comparer.compare(old: build.snapshot, new: build.snapshot),
+                          findings: RuleEngine.run(context, only: RuleID.checkRules),
+                          rules: RuleEngine.rules(configuration, only: RuleID.checkRules),
+                          failOn: failOn, onlyNew: onlyNew, toolVersion: ToolInfo.version, date: date)
+    }
+
     /// The version gate: version and nested-version rules only.
     public func gate(baseline: GateBaseline, new: BuildSide, date: String) -> DiffReport {
         report(.gate, old: baseline.side, new: new, history: baseline.history, only: RuleID.versionRules, date: date)
@@ -31,7 +46,8 @@ public struct CompareBuilds {
     private func report(_ kind: DiffReport.Kind, old: BuildSide, new: BuildSide, history: [RecordedVersion]?,
                         only: Set<RuleID>?, date: String) -> DiffReport {
         let comparison = Comparer.compare(old: old.snapshot, new: new.snapshot)
-        let context = RuleContext(comparison: comparison, configuration: configuration, history: history)
+        let context = RuleContext(comparison: comparison, configuration: configuration, history: history,
+                                  reportDate: Timestamp.parse(date))
         // Two identical builds: nothing changed, so `diff` has nothing to judge. The gate
         // still judges, and says the build is the same as its baseline.
         let identical = kind == .diff && comparison.isIdentical

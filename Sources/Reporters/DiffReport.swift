@@ -6,9 +6,10 @@ import Rules
 /// settings. The report's date and the tool version are inputs, so the same comparison
 /// renders byte for byte the same output anywhere.
 public struct DiffReport: Sendable {
-    /// Which command made the report: the full `diff` or the version `gate`.
+    /// Which command made the report: the full `diff`, the version `gate`, or the App
+    /// Store preflight `check` of one build (both sides are that build, nothing changed).
     public enum Kind: String, Sendable {
-        case diff, gate
+        case diff, gate, check
     }
 
     public var kind: Kind
@@ -62,7 +63,7 @@ public struct DiffReport: Sendable {
 
     /// Whether the two builds are the same, file for file (signatures and property lists
     /// included): `diff` then runs no rule and passes; `gate` fails as the same build.
-    public var isIdentical: Bool { comparison.isIdentical }
+    public var isIdentical: Bool { kind != .check && comparison.isIdentical }
 
     /// What every report format says of identical builds.
     public static let identicalNote = "the builds are identical"

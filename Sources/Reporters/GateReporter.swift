@@ -1,6 +1,7 @@
 import Rules
 
-/// The CI gate's output: the baseline, one line per finding, then the verdict. By default
+/// The CI gate's output (and `check`'s): the baseline (the build checked), one line per
+/// finding, then the verdict. By default
 /// it keeps to the text report's 200 lines: the first findings of each rule, then how many
 /// it left out; with `details`, every finding.
 public enum GateReporter {
@@ -8,7 +9,8 @@ public enum GateReporter {
     public static func render(_ report: DiffReport, colour: Bool = false, details: Bool = false) -> String {
         let style = TextStyle(enabled: colour)
         let limits = details ? TextLimits.details : TextLimits.standard
-        var out = ["baseline: \(TextFormatting.oneLine(report.oldSide.reference))"]
+        var out = [report.kind == .check ? "build: \(TextFormatting.oneLine(report.newSide.reference))"
+                   : "baseline: \(TextFormatting.oneLine(report.oldSide.reference))"]
         let groups = FindingGroup.all(report.findings)
         let room = limits.lines - 2
         let perRule = FindingGroup.perGroup(groups, cap: limits.findingsPerRule, lines: room, overhead: 0)

@@ -26,10 +26,12 @@ public enum HTMLReporter {
         contents(report, into: &out)
         findings(report, into: &out)
         bundles(report, into: &out)
-        sizes(report, into: &out)
-        localization(report, into: &out)
-        moves(report, into: &out)
-        details(report, into: &out)
+        if report.kind != .check {
+            sizes(report, into: &out)
+            localization(report, into: &out)
+            moves(report, into: &out)
+            details(report, into: &out)
+        }
         out += "</main>\n"
         out += "<footer><p>Made by bundlediff \(HTMLEscaping.text(report.toolVersion)) on "
             + "\(HTMLEscaping.text(report.date)). This page is self-contained: it loads nothing.</p></footer>\n"
@@ -40,19 +42,28 @@ public enum HTMLReporter {
     /// `com.example.app 1.0 (41) → 1.1 (42)`.
     static func title(_ r: DiffReport) -> String {
         let c = r.comparison
+        if r.kind == .check { return "\(r.appName) \(TextFormatting.version(c.new.mainBundle))" }
         return "\(r.appName) \(TextFormatting.version(c.old.mainBundle)) → \(TextFormatting.version(c.new.mainBundle))"
     }
 
     private static func header(_ r: DiffReport, into out: inout String) {
         let c = r.comparison
-        let kind = r.kind == .gate ? "Version gate" : "Release review"
+        let kind = switch r.kind {
+        case .diff: "Release review"
+        case .gate: "Version gate"
+        case .check: "App Store preflight"
+        }
         out += "<header class=\"page-head\">\n<p class=\"kicker\">bundlediff · \(kind)</p>\n"
         out += "<h1>\(HTMLEscaping.text(r.appName)) <span class=\"versions\">"
-            + "\(HTMLEscaping.text(TextFormatting.version(c.old.mainBundle))) → "
+            + (r.kind == .check ? "" : "\(HTMLEscaping.text(TextFormatting.version(c.old.mainBundle))) → ")
             + "\(HTMLEscaping.text(TextFormatting.version(c.new.mainBundle)))</span></h1>\n"
         out += "<dl class=\"facts\">\n"
-        out += fact(r.kind == .gate ? "Baseline" : "Old build", side(r.oldSide))
-        out += fact("New build", side(r.newSide))
+        if r.kind == .check {
+            out += fact("Build", side(r.newSide))
+        } else {
+            out += fact(r.kind == .gate ? "Baseline" : "Old build", side(r.oldSide))
+            out += fact("New build", side(r.newSide))
+        }
         out += fact("Report date", "<time datetime=\"\(HTMLEscaping.attribute(r.date))\">\(HTMLEscaping.text(r.date))</time>")
         out += fact("Tool", "bundlediff \(HTMLEscaping.text(r.toolVersion))")
         out += "</dl>\n</header>\n"
@@ -95,11 +106,13 @@ public enum HTMLReporter {
     /// The table of contents.
     private static func contents(_ r: DiffReport, into out: inout String) {
         let c = r.comparison
-        var links = [("findings", "Findings (\(r.findings.count))"), ("bundles", "Bundles (\(c.bundles.count))"),
-                     ("sizes", "Size changes")]
-        if !r.localization.isEmpty { links.append(("localization", "Localization")) }
-        if !c.moves.isEmpty { links.append(("moves", "Moved resources (\(c.moves.count))")) }
-        links.append(("changes", "Changes per bundle"))
+        var links = [("findings", "Findings (\(r.findings.count))"), ("bundles", "Bundles (\(c.bundles.count))")]
+        if r.kind != .check {
+            links.append(("sizes", "Size changes"))
+            if !r.localization.isEmpty { links.append(("localization", "Localization")) }
+            if !c.moves.isEmpty { links.append(("moves", "Moved resources (\(c.moves.count))")) }
+            links.append(("changes", "Changes per bundle"))
+        }
         out += "<nav aria-label=\"Sections\"><ul>\n"
         for (id, label) in links { out += "<li><a href=\"#\(id)\">\(label)</a></li>\n" }
         out += "</ul></nav>\n"

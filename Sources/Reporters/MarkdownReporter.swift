@@ -33,7 +33,8 @@ public enum MarkdownReporter {
         let c = r.comparison
         return "**\(r.failing.isEmpty ? "PASS" : "FAIL")**: \(r.failing.count) failing of \(r.findings.count) findings "
             + "(\(counts.joined(separator: ", ")); \(gate)\(r.isIdentical ? "; " + DiffReport.identicalNote : "")) · bundlediff \(r.kind.rawValue) "
-            + MarkdownText.inline(r.appName) + " " + MarkdownText.inline(TextFormatting.version(c.old.mainBundle)) + " → "
+            + MarkdownText.inline(r.appName) + " " + (r.kind == .check ? ""
+                : MarkdownText.inline(TextFormatting.version(c.old.mainBundle)) + " → ")
             + MarkdownText.inline(TextFormatting.version(c.new.mainBundle))
     }
 
@@ -41,7 +42,8 @@ public enum MarkdownReporter {
         func side(_ s: DiffReport.Side) -> String {
             MarkdownText.inline(s.reference) + (s.commit.map { " (commit \($0.prefix(12)))" } ?? "")
         }
-        return "Old: \(side(r.oldSide)) · New: \(side(r.newSide)) · bundlediff \(MarkdownText.inline(r.toolVersion))"
+        let sides = r.kind == .check ? "Build: \(side(r.newSide))" : "Old: \(side(r.oldSide)) · New: \(side(r.newSide))"
+        return sides + " · bundlediff \(MarkdownText.inline(r.toolVersion))"
             + " · \(MarkdownText.inline(r.date))"
     }
 

@@ -1,4 +1,4 @@
-/// The formats `diff` and `gate` render.
+/// The formats `diff`, `gate` and `check` render.
 public enum ReportFormat: String, Sendable, CaseIterable {
     /// For a terminal (colour only there).
     case text
@@ -22,8 +22,8 @@ public enum ReportRenderer {
     public static func render(_ report: DiffReport, as format: ReportFormat, colour: Bool = false,
                               details: Bool = false) -> String {
         switch format {
-        case .text: report.kind == .gate ? GateReporter.render(report, colour: colour, details: details)
-            : TextReporter.render(report, colour: colour, details: details)
+        case .text: report.kind == .diff ? TextReporter.render(report, colour: colour, details: details)
+            : GateReporter.render(report, colour: colour, details: details)
         case .json: JSONReporter.render(report)
         case .markdown: MarkdownReporter.render(report)
         case .junit: JUnitReporter.render(report)

@@ -7,14 +7,18 @@ public struct RuleContext: Sendable {
     public let configuration: RuleConfiguration
     /// Builds recorded before for the main app and channel (the version baseline), if any.
     public let history: [RecordedVersion]?
+    /// The report's date, seconds since 1970 UTC, for rules that judge against a date.
+    public let reportDate: Int64?
     public let oldIndex: SnapshotIndex
     public let newIndex: SnapshotIndex
     private let localized = LocalizedBundleCache()
 
-    public init(comparison: BuildComparison, configuration: RuleConfiguration, history: [RecordedVersion]?) {
+    public init(comparison: BuildComparison, configuration: RuleConfiguration, history: [RecordedVersion]?,
+                reportDate: Int64? = nil) {
         self.comparison = comparison
         self.configuration = configuration
         self.history = history
+        self.reportDate = reportDate
         oldIndex = comparison.oldIndex
         newIndex = comparison.newIndex
     }
@@ -25,6 +29,16 @@ public struct RuleContext: Sendable {
         localized.bundle(bundle, isNew: isNew) {
             LocalizedBundle(name: name, bundle: bundle, index: isNew ? newIndex : oldIndex, configuration: configuration)
         }
+    }
+
+    /// One side of the comparison as a `CheckRule` sees it, with the bundles named as here.
+    public func check(isNew: Bool) -> CheckContext {
+        var names: [BundlePath: String] = [:]
+        for b in comparison.bundles {
+            if let path = (isNew ? b.new : b.old)?.path { names[path] = b.name }
+        }
+        return CheckContext(index: isNew ? newIndex : oldIndex, configuration: configuration,
+                            reportDate: reportDate, names: names)
     }
 
     /// The configured severity of `rule`.

@@ -6,17 +6,20 @@ public struct RuleDescription: Sendable {
     public var defaultSeverity: Severity
     /// Why the rule exists: the platform rule or the failure it prevents.
     public var rationale: String
+    /// The App Store Connect validation errors the rule predicts (`ITMS-90171`), if any.
+    public var appStoreCodes: [String]
     /// Builds on which the rule must report at least one finding.
     public var triggeringExamples: [RuleExample]
     /// Builds on which the rule must stay silent.
     public var nonTriggeringExamples: [RuleExample]
 
-    public init(id: RuleID, name: String, defaultSeverity: Severity, rationale: String,
+    public init(id: RuleID, name: String, defaultSeverity: Severity, rationale: String, appStoreCodes: [String] = [],
                 triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]) {
         self.id = id
         self.name = name
         self.defaultSeverity = defaultSeverity
         self.rationale = rationale
+        self.appStoreCodes = appStoreCodes
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
     }

@@ -22,6 +22,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case movedBetweenBundles = "moves.between-bundles"
     case localizationMove = "moves.localization-changed"
     case caseOnlyRename = "moves.case-only-rename"
+    // Check rules (`CheckRule`): judge one build; `check` runs them, `diff` on the new side.
+    case iosResourcesFolder = "structure.ios-resources-folder"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -47,11 +49,18 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .movedBetweenBundles: MovedBetweenBundlesRule.self
         case .localizationMove: LocalizationMoveRule.self
         case .caseOnlyRename: CaseOnlyRenameRule.self
+        case .iosResourcesFolder: IOSResourcesFolderRule.self
         }
     }
 
     /// The rule's self-description.
     public var description: RuleDescription { ruleType.description }
+
+    /// Whether the rule judges one build (`CheckRule`): `bundlediff check` runs these.
+    public var isCheck: Bool { ruleType is any CheckRule.Type }
+
+    /// The rules `bundlediff check` runs: every `CheckRule`.
+    public static let checkRules: Set<RuleID> = Set(allCases.filter(\.isCheck))
 
     /// The rules `bundlediff gate` runs: version and nested-version rules.
     public static let versionRules: Set<RuleID> = [

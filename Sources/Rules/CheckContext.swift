@@ -1,0 +1,53 @@
+import BundleModel
+import Comparison
+import PropertyLists
+
+/// What a `CheckRule` sees: one build, its lookups, the settings, the report's date and the
+/// names findings give its bundles (the same names `diff` gives them, so that fingerprints
+/// and baselines carry over between `check` and `diff`).
+public struct CheckContext: Sendable {
+    public let snapshot: BuildSnapshot
+    public let index: SnapshotIndex
+    public let configuration: RuleConfiguration
+    /// The report's date, seconds since 1970 UTC (profile expiry is judged against it).
+    public let reportDate: Int64?
+    private let names: [BundlePath: String]
+
+    public init(index: SnapshotIndex, configuration: RuleConfiguration, reportDate: Int64?,
+                names: [BundlePath: String] = [:]) {
+        snapshot = index.snapshot
+        self.index = index
+        self.configuration = configuration
+        self.reportDate = reportDate
+        self.names = names
+    }
+
+    /// The build's bundles, outermost first (none for a build without bundles).
+    public var bundles: [BundleInfo] { snapshot.bundles }
+
+    /// The name findings give `bundle`: as in `diff`, else its identifier, else its path.
+    public func name(of bundle: BundleInfo) -> String {
+        names[bundle.path] ?? bundle.identifier ?? bundle.path.description
+    }
+
+    /// The configured severity of `rule`.
+    public func severity(of rule: RuleID) -> Severity { configuration.severity(of: rule) }
+
+    /// The decoded dictionary at `path`, nil when absent, undecodable or not a dictionary.
+    public func dictionary(at path: BundlePath) -> PlistDictionary? {
+        guard case .dictionary(let d)? = snapshot.plists[path]?.document?.root else { return nil }
+        return d
+    }
+
+    /// `bundle`'s Info.plist as a dictionary, nil when it is missing or unreadable.
+    public func info(of bundle: BundleInfo) -> PlistDictionary? { dictionary(at: bundle.infoPlistPath) }
+
+    /// The entry at `path`, if the build has one.
+    public func entry(at path: BundlePath) -> FileEntry? { index.entries[path] }
+
+    /// Whether `bundle` is laid out for iOS, tvOS, watchOS or visionOS: flat, and not
+    /// declared for macOS (a flat bundle with no platform is taken for the mobile family).
+    public func isMobile(_ bundle: BundleInfo) -> Bool {
+        bundle.layout == .flat && bundle.platform != "macOS"
+    }
+}
