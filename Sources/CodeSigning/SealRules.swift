@@ -30,14 +30,23 @@ public struct SealRules: Sendable {
         self.init(rules: rules, exclusions: exclusions)
     }
 
-    /// The rule that decides `path`, nil when none matches.
-    public func rule(for path: [UInt8], budget: inout MatchBudget) throws(MatchBudget.Exceeded) -> SealRule.Flags? {
-        if exclusions.contains(path) { return .exclusion }
-        var best: SealRule?
+    /// The flags of the rules that decide `path`: empty when none matches, one entry
+    /// normally, several when rules of the same top weight disagree. Apple takes the
+    /// first of those in `CFDictionary` order, which no file states (iOS seals tie
+    /// `^` and `^Info\.plist$` omit at weight 20), so the caller lets `files2` say
+    /// which one the signer used.
+    public func decide(_ path: [UInt8], budget: inout MatchBudget) throws(MatchBudget.Exceeded) -> [SealRule.Flags] {
+        if exclusions.contains(path) { return [.exclusion] }
+        var best: [SealRule.Flags] = []
+        var bestWeight: UInt32 = 0
         for rule in rules where try rule.pattern.matches(path, budget: &budget) {
-            if let current = best, rule.weight <= current.weight { continue }
-            best = rule
+            if best.isEmpty || rule.weight > bestWeight {
+                best = [rule.flags]
+                bestWeight = rule.weight
+            } else if rule.weight == bestWeight, !best.contains(rule.flags) {
+                best.append(rule.flags)
+            }
         }
-        return best?.flags
+        return best
     }
 }

@@ -120,17 +120,25 @@ struct SealWalk {
                 continue
             }
             let rel = sealedPath(path)
-            guard let flags = try rules.rule(for: rel, budget: &budget) else { continue }
+            let choices = try rules.decide(rel, budget: &budget)
+            guard !choices.isEmpty else { continue }
+            if choices.contains(.exclusion) {
+                if kind == .directory { skipped.insert(path) }
+                continue
+            }
+            // On a tie the seal itself shows which rule the signer applied.
+            let isSealed = sealed[rel] != nil
             if kind == .directory {
-                if flags.contains(.exclusion) {
-                    skipped.insert(path)
-                } else if flags.contains(.nested), path.name.contains(UInt8(ascii: ".")) {
+                let nested = choices.filter { $0.contains(.nested) }.count
+                guard nested > 0, path.name.contains(UInt8(ascii: ".")) else { continue }
+                if nested == choices.count || { if case .nested? = sealed[rel] { true } else { false } }() {
                     skipped.insert(path)
                     checkNested(path, rel)
                 }
                 continue
             }
-            if flags.contains(.omitted) || flags.contains(.exclusion) { continue }
+            let omitted = choices.filter { $0.contains(.omitted) }.count
+            if omitted == choices.count || (omitted > 0 && !isSealed) { continue }
             check(path, rel, isSymlink: kind == .symlink)
         }
     }
