@@ -6,7 +6,9 @@
 //  - where glibc's regcomp (POSIX ERE, C locale) accepts the pattern too, both agree on
 //    every path: the automaton means what regexec means. glibc itself is only asked about
 //    short patterns without counted repetition or stacked quantifiers (its regcomp runs
-//    for minutes on `{m,n}` nests and on `a?????+++++`, the very cost this engine bounds).
+//    for minutes on `{m,n}` nests and on `a?????+++++`, the very cost this engine bounds),
+//    nor about `^`/`$` inside a branch (glibc reads those as literals where POSIX ERE and
+//    Apple's TRE read anchors).
 
 import Glibc
 
@@ -26,6 +28,7 @@ public func sealPatternFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let states = pattern.stateCount
     var reference = regex_t()
     let askGlibc = first.count <= 128 && !first.contains(UInt8(ascii: "{")) && !hasStackedQuantifiers(Array(first))
+        && !hasInnerAnchors(Array(first))
     let compiled = askGlibc && regcomp(&reference, source, REG_EXTENDED | REG_NOSUB) == 0
     defer { if compiled { regfree(&reference) } }
     for path in paths {
@@ -56,4 +59,14 @@ public func sealPatternFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
 func hasStackedQuantifiers(_ pattern: [UInt8]) -> Bool {
     let quantifiers: Set<UInt8> = [UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?")]
     return zip(pattern, pattern.dropFirst()).contains { quantifiers.contains($0) && quantifiers.contains($1) }
+}
+
+/// Whether a `^` follows something other than the start, `(` or `|`, or a `$` precedes
+/// something other than the end, `)` or `|` (a bracket's contents included, to keep it simple).
+func hasInnerAnchors(_ pattern: [UInt8]) -> Bool {
+    for (i, c) in pattern.enumerated() {
+        if c == UInt8(ascii: "^"), i > 0, ![UInt8(ascii: "("), UInt8(ascii: "|")].contains(pattern[i - 1]) { return true }
+        if c == UInt8(ascii: "$"), i + 1 < pattern.count, ![UInt8(ascii: ")"), UInt8(ascii: "|")].contains(pattern[i + 1]) { return true }
+    }
+    return false
 }

@@ -6,8 +6,8 @@ public struct ProfileExpiringRule: CheckRule {
 
     public static let description = RuleDescription(
         id: .profileExpiring, name: "Provisioning profile expiring soon", defaultSeverity: .warning,
-        rationale: "A profile that expires within the configured number of days (profile_expiry_days, default 30) "
-            + "of the report date will stop ad hoc and enterprise installs from launching and fail uploads once "
+        rationale: "A profile that expires within the configured number of days "
+            + "(`profile_expiry_days: 30`) of the report date will stop ad hoc and enterprise installs from launching and fail uploads once "
             + "it has expired (ITMS-90161); renewing before the release avoids a rebuild under pressure.",
         triggeringExamples: [
             RuleExample("expires in 10 days", old: nil, new: ProfileCheck.app(expiresInDays: 10),

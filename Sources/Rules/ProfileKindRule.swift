@@ -11,7 +11,7 @@ public struct ProfileKindRule: CheckRule {
             + "(Invalid Provisioning Profile … A Distribution Provisioning profile should be used). The kind is "
             + "read from the profile as Xcode tells them apart: ProvisionsAllDevices (enterprise, or Developer ID "
             + "on macOS), ProvisionedDevices with get-task-allow (development) or without (ad hoc), neither "
-            + "(App Store). Silent unless the configuration's distribution says what the build is for.",
+            + "(App Store). Silent unless the configuration says what the build is for (`distribution: app-store`).",
         appStoreCodes: ["ITMS-90161"],
         triggeringExamples: [
             RuleExample("a development profile in an App Store build", old: nil,
