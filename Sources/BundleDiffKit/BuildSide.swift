@@ -29,7 +29,7 @@ public struct BuildSide: Sendable {
     }
 
     private static func looksLikePath(_ reference: String) -> Bool {
-        let extensions = [".app", ".ipa", ".zip", ".xcarchive", ".framework", ".appex", ".bundle", ".xctest", ".xpc"]
+        let extensions = [".app", ".ipa", ".zip", ".xcarchive", ".framework", ".xcframework", ".appex", ".bundle", ".xctest", ".xpc"]
         return reference.contains("/") || extensions.contains { reference.lowercased().hasSuffix($0) }
     }
 }

@@ -35,8 +35,8 @@ public enum BuildReader {
     }
 
     static func notABundle(_ display: String) -> InputError {
-        InputError(file: display, "not a bundle (expected .app, .ipa, .xcarchive, .framework, .appex, .bundle, "
-                   + ".xctest, .xpc, .plugin, .kext, or a .zip of one)")
+        InputError(file: display, "not a bundle (expected .app, .ipa, .xcarchive, .framework, .xcframework, .appex, "
+                   + ".bundle, .xctest, .xpc, .plugin, .kext, or a .zip of one)")
     }
 
     /// The last component of the path as the user typed it, resolving `.` and `..`.

@@ -5,6 +5,9 @@ public struct BundleInfo: Hashable, Sendable {
     /// What kind of bundle, from its directory extension.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case app, appex, framework, bundle, xpc, xctest, plugin, kext
+        /// An XCFramework: a flat Info.plist listing its slices (`AvailableLibraries`), each
+        /// slice a folder holding a framework bundle or a library.
+        case xcframework
         /// A directory with another extension that still holds an Info.plist.
         case other
     }

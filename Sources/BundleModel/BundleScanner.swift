@@ -6,11 +6,11 @@ public enum BundleScanner {
     /// Directory extensions that make a bundle (compared case-insensitively).
     static let bundleExtensions: [String: BundleInfo.Kind] = [
         "app": .app, "appex": .appex, "framework": .framework, "bundle": .bundle,
-        "xpc": .xpc, "xctest": .xctest, "plugin": .plugin, "kext": .kext,
+        "xpc": .xpc, "xctest": .xctest, "plugin": .plugin, "kext": .kext, "xcframework": .xcframework,
     ]
 
     /// Every bundle (a directory whose extension is app, appex, framework, bundle, xpc,
-    /// xctest, plugin or kext) with its layout, Info.plist facts and localizations;
+    /// xctest, plugin, kext or xcframework) with its layout, Info.plist facts and localizations;
     /// outermost first, then by path.
     public static func bundles(entries: [FileEntry], plists: [BundlePath: DecodedPlist]) -> [BundleInfo] {
         let index = EntryIndex(entries)

@@ -1,10 +1,11 @@
 /// Lookup over recorded entries: by path, and the children of each directory.
 /// Used to find Info.plists and `.lproj` folders without touching the disk.
-struct EntryIndex {
-    private(set) var byPath: [BundlePath: FileEntry] = [:]
-    private(set) var children: [BundlePath: [[UInt8]]] = [:]
+public struct EntryIndex: Sendable {
+    public private(set) var byPath: [BundlePath: FileEntry] = [:]
+    /// The names in each directory, in entry order.
+    public private(set) var children: [BundlePath: [[UInt8]]] = [:]
 
-    init(_ entries: [FileEntry]) {
+    public init(_ entries: [FileEntry]) {
         byPath.reserveCapacity(entries.count)
         for entry in entries {
             byPath[entry.path] = entry
@@ -12,17 +13,17 @@ struct EntryIndex {
         }
     }
 
-    subscript(path: BundlePath) -> FileEntry? { byPath[path] }
+    public subscript(path: BundlePath) -> FileEntry? { byPath[path] }
 
     /// Names of the subdirectories of `path`, sorted bytewise.
-    func subdirectories(of path: BundlePath) -> [[UInt8]] {
+    public func subdirectories(of path: BundlePath) -> [[UInt8]] {
         (children[path] ?? [])
             .filter { byPath[path.appending($0)]?.kind == .directory }
             .sorted { $0.lexicographicallyPrecedes($1) }
     }
 
     /// The outcome of following a relative path through recorded symlinks.
-    enum Resolution: Equatable {
+    public enum Resolution: Equatable, Sendable {
         /// The real (symlink-free) path and its entry.
         case found(BundlePath, FileEntry)
         case missing
@@ -34,7 +35,7 @@ struct EntryIndex {
 
     /// Follows `components` below `root`, lexically, through recorded symlinks, never
     /// leaving `root` and giving up after 40 links (as the kernel does).
-    func resolve(_ components: [[UInt8]], within root: BundlePath) -> Resolution {
+    public func resolve(_ components: [[UInt8]], within root: BundlePath) -> Resolution {
         var pending = Array(components.reversed())
         var current: [[UInt8]] = []
         var hops = 0

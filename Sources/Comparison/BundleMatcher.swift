@@ -16,6 +16,7 @@ struct BundleMatcher {
         var usedOld = Set<BundlePath>(), usedNew = Set<BundlePath>()
 
         let oldByID = uniqueIdentifiers(old.bundles)
+        let shared = sharedIdentifiers(old.bundles).union(sharedIdentifiers(new.bundles))
         for b in new.bundles {
             guard let id = b.identifier, let o = oldByID[id], uniqueIdentifiers(new.bundles)[id] != nil else { continue }
             pairs.append(Pair(old: o, new: b, name: id))
@@ -28,15 +29,15 @@ struct BundleMatcher {
         }
         for b in new.bundles where !usedNew.contains(b.path) {
             guard let key = newKeys[b.path], let o = oldByKey[key], !usedOld.contains(o.path) else { continue }
-            pairs.append(Pair(old: o, new: b, name: name(of: b, key: key)))
+            pairs.append(Pair(old: o, new: b, name: name(of: b, key: key, shared: shared)))
             usedOld.insert(o.path)
             usedNew.insert(b.path)
         }
         for b in new.bundles where !usedNew.contains(b.path) {
-            pairs.append(Pair(old: nil, new: b, name: name(of: b, key: newKeys[b.path] ?? "")))
+            pairs.append(Pair(old: nil, new: b, name: name(of: b, key: newKeys[b.path] ?? "", shared: shared)))
         }
         for b in old.bundles where !usedOld.contains(b.path) {
-            pairs.append(Pair(old: b, new: nil, name: name(of: b, key: oldKeys[b.path] ?? "")))
+            pairs.append(Pair(old: b, new: nil, name: name(of: b, key: oldKeys[b.path] ?? "", shared: shared)))
         }
         return pairs.sorted { a, b in
             let pa = (a.new ?? a.old)?.path ?? .root, pb = (b.new ?? b.old)?.path ?? .root
@@ -75,8 +76,20 @@ struct BundleMatcher {
         return out
     }
 
-    private static func name(of b: BundleInfo, key: String) -> String {
-        if let id = b.identifier, !id.isEmpty { return id }
+    /// Identifiers that several bundles of one build carry (an XCFramework's slices).
+    private static func sharedIdentifiers(_ bundles: [BundleInfo]) -> Set<String> {
+        var seen = Set<String>(), shared = Set<String>()
+        for b in bundles {
+            guard let id = b.identifier, !id.isEmpty else { continue }
+            if !seen.insert(id).inserted { shared.insert(id) }
+        }
+        return shared
+    }
+
+    /// The bundle's identifier, with its path key when several bundles share it (so each
+    /// slice of an XCFramework has a name of its own); else the key; else its name.
+    private static func name(of b: BundleInfo, key: String, shared: Set<String>) -> String {
+        if let id = b.identifier, !id.isEmpty { return shared.contains(id) && !key.isEmpty ? "\(id) (\(key))" : id }
         if !key.isEmpty { return key }
         return b.path.isRoot ? "(root)" : b.path.nameString
     }

@@ -33,6 +33,10 @@ public struct CheckContext: Sendable {
     /// The configured severity of `rule`.
     public func severity(of rule: RuleID) -> Severity { configuration.severity(of: rule) }
 
+    /// The configured severity of `rule`, lowered to `cap` (for the part of a rule's
+    /// findings that breaks nothing).
+    public func severity(of rule: RuleID, atMost cap: Severity) -> Severity { min(configuration.severity(of: rule), cap) }
+
     /// The decoded dictionary at `path`, nil when absent, undecodable or not a dictionary.
     public func dictionary(at path: BundlePath) -> PlistDictionary? {
         guard case .dictionary(let d)? = snapshot.plists[path]?.document?.root else { return nil }

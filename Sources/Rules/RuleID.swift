@@ -39,6 +39,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case profilePushEnvironment = "profile.push-environment"
     case profileDevices = "profile.devices"
     case entitlementsChanged = "entitlements.changed"
+    case xcframeworkLibraries = "structure.xcframework-libraries"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -80,6 +81,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .profilePushEnvironment: ProfilePushEnvironmentRule.self
         case .profileDevices: ProfileDevicesRule.self
         case .entitlementsChanged: EntitlementsChangedRule.self
+        case .xcframeworkLibraries: XCFrameworkLibrariesRule.self
         }
     }
 

@@ -21,7 +21,7 @@ import TestSupport
     @Test func notABundle() throws {
         let scratch = try ScratchDirectory()
         try FileManager.default.createDirectory(atPath: scratch.path("Stuff"), withIntermediateDirectories: true)
-        let notBundle = "not a bundle (expected .app, .ipa, .xcarchive, .framework, .appex, .bundle, .xctest, .xpc, "
+        let notBundle = "not a bundle (expected .app, .ipa, .xcarchive, .framework, .xcframework, .appex, .bundle, .xctest, .xpc, "
             + ".plugin, .kext, or a .zip of one)"
         expectProblem(scratch.path("Stuff"), notBundle)
         try Data("hello".utf8).write(to: URL(fileURLWithPath: scratch.path("notes.txt")))

@@ -25,13 +25,10 @@ import TestSupport
         // folders and zero-byte dylibs, with no Info.plist (not a build).
         "fastlane-very-capable-app/2026-07-21_d5347690d4/gym-xcodebuild_fixes/with_no_swift.ipa": "no Info.plist in Payload/Client.app",
         "fastlane-very-capable-app/2026-07-21_d5347690d4/gym-xcodebuild_fixes/with_swift_twice.ipa": "no Info.plist in Payload/Client.app",
-        // Real .xcframeworks: reading them comes with the `check` issue (each slice a bundle,
-        // AvailableLibraries against the slices); until then they are refused, not misread.
-        "EmergeTools-SnapshotPreviews-xcframework/v0.8.3/PreviewsSupport.xcframework": "not a bundle",
+        // An .xcframework's Info.plist on its own is a property list, not a build (the
+        // .xcframework folder around it is read: each slice a bundle).
         "EmergeTools-SnapshotPreviews-xcframework/v0.8.3/PreviewsSupport.xcframework/Info.plist": "not a bundle",
-        "EmergeTools-SnapshotPreviews-xcframework/v0.8.10/PreviewsSupport.xcframework": "not a bundle",
         "EmergeTools-SnapshotPreviews-xcframework/v0.8.10/PreviewsSupport.xcframework/Info.plist": "not a bundle",
-        "EmergeTools-SnapshotPreviews-xcframework/v0.10.13/PreviewsSupport.xcframework": "not a bundle",
         "EmergeTools-SnapshotPreviews-xcframework/v0.10.13/PreviewsSupport.xcframework/Info.plist": "not a bundle",
     ]
 
