@@ -390,19 +390,31 @@ def check_profile_expiring(f, old, new):
     return (datetime.timedelta(0) < left <= datetime.timedelta(days=30)), f"expires in {left}"
 
 
+def exact_file(t, path):
+    """The build's file at `path` (relative to the build, or to a folder above it), or None:
+    leading components are dropped one by one, never matched loosely."""
+    parts = path.split("/")
+    for i in range(len(parts)):
+        rel = "/".join(parts[i:])
+        if rel in t.files:
+            return rel
+    return None
+
+
 def seal_entry(f, t):
     """(files2 entry or None, the file's path in the build or None, files2 key)."""
-    if len(f["paths"]) < 2:
+    if len(f["paths"]) < 2 or not f["paths"][1].endswith("_CodeSignature/CodeResources"):
         return None, None, None
-    seal_path = find_file(t, f["paths"][1])
+    seal_path = exact_file(t, f["paths"][1])
     if not seal_path:
         return None, None, None
     seal = plistlib.loads(t.read(seal_path))
-    root = seal_path[: -len("_CodeSignature/CodeResources")]
+    root = f["paths"][1][: -len("_CodeSignature/CodeResources")]
     target = f["paths"][0]
-    full = find_file(t, target)
-    key = (full or target)[len(root):] if (full or target).startswith(root) else target.split("/", 1)[-1]
-    return seal.get("files2", {}).get(key), full, key
+    if not target.startswith(root):
+        return None, None, None
+    key = target[len(root):]
+    return seal.get("files2", {}).get(key), exact_file(t, target), key
 
 
 def check_seal_changed(f, old, new):
