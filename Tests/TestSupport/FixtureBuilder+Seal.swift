@@ -44,3 +44,22 @@ extension FixtureBuilder {
                             "rules2": rules2] as [String: Any]))
     }
 }
+
+extension FixtureBuilder {
+    /// Signs an edited bundle on disk again, as a rebuild would: every `files2` entry with
+    /// `hash2` gets the SHA-256 of the file now at its path (`contentRoot` is the folder the
+    /// seal's paths start from: the `.app` of an iOS app).
+    public static func reseal(contentRoot: String) throws {
+        let url = URL(fileURLWithPath: contentRoot + "/_CodeSignature/CodeResources")
+        guard var seal = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil) as? [String: Any],
+              var files2 = seal["files2"] as? [String: Any] else { return }
+        for (key, value) in files2 {
+            guard var entry = value as? [String: Any], entry["hash2"] != nil,
+                  let data = FileManager.default.contents(atPath: contentRoot + "/" + key) else { continue }
+            entry["hash2"] = Data(SHA256Digest.of([UInt8](data))?.bytes ?? [])
+            files2[key] = entry
+        }
+        seal["files2"] = files2
+        try PropertyListSerialization.data(fromPropertyList: seal, format: .xml, options: 0).write(to: url)
+    }
+}
