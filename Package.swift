@@ -31,7 +31,9 @@ let package = Package(
         .target(name: "Git", dependencies: ["TextSafety", "CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
         .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists"]),
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
-        .target(name: "Rules", dependencies: ["Comparison", "BundleModel", "PropertyLists"]),
+        // Code-signature facts: the CodeResources seal evaluated against recorded files.
+        .target(name: "CodeSigning", dependencies: ["BundleModel", "PropertyLists"]),
+        .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists"]),
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel"]),
         .target(name: "BundleDiffKit", dependencies: [
             .product(name: "Yams", package: "Yams"), "CBuildInfo",
@@ -54,6 +56,7 @@ let package = Package(
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "TestSupport"]),
         .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "Git", "TestSupport"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "TestSupport"]),
+        .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleModel", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
         .testTarget(name: "BundleDiffCLITests", dependencies: ["BundleDiffCLI", "BundleDiffKit", "TextSafety", "TestSupport"]),
     ]

@@ -171,8 +171,19 @@ def build(version, short, build_number):
             if rel.startswith("_CodeSignature") or (os.stat(p).st_mode & stat.S_IXUSR and "/" not in rel):
                 continue
             files[rel] = {"hash2": hashlib.sha256(open(p, "rb").read()).digest()}
+    # The rules2 table Xcode writes for iOS apps (Info.plist and PkgInfo tie with "^" at
+    # weight 20; the seal lists them, so they count as sealed).
+    rules2 = {
+        "^.*": True, "^": {"weight": 20.0}, r".*\.dSYM($|/)": {"weight": 11.0},
+        r"^(.*/)?\.DS_Store$": {"omit": True, "weight": 2000.0},
+        r"^.*\.lproj/": {"optional": True, "weight": 1000.0},
+        r"^.*\.lproj/locversion.plist$": {"omit": True, "weight": 1100.0},
+        r"^Base\.lproj/": {"weight": 1010.0}, r"^Info\.plist$": {"omit": True, "weight": 20.0},
+        r"^PkgInfo$": {"omit": True, "weight": 20.0}, r"^embedded\.provisionprofile$": {"weight": 20.0},
+        r"^version\.plist$": {"weight": 20.0},
+    }
     write(f"{app}/_CodeSignature/CodeResources", plistlib.dumps({"files": {}, "files2": dict(sorted(files.items())),
-                                                                 "rules": {}, "rules2": {}}))
+                                                                 "rules": {}, "rules2": rules2}))
 
 
 build("1", "1.0", "41")

@@ -43,7 +43,7 @@ seed() { # target kind seed-dir
         echo "fuzz.sh: BUNDLEDIFF_CORPUS=$BUNDLEDIFF_CORPUS has no plist-vectors/" >&2
         exit 2
     fi
-    if [[ $kind == canonical || $kind == names || $kind == yaml ]]; then
+    if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal ]]; then
         cp Fuzz/seeds/"$kind"/* "$dir/"   # our own samples; no corpus needed
         return 0
     fi
@@ -80,11 +80,13 @@ seed() { # target kind seed-dir
 
 # name:seed-kind:sources. Sources: plist = the property-list readers; bundle = those and
 # the bundle reader (zip, walker) with zlib and libcrypto; names = tree-name escaping (path
-# display comes from TextSafety); yaml = the bounded YAML reading with Yams and its libyaml (from
+# display comes from TextSafety); seal = the CodeResources rules2 patterns (Sources/CodeSigning's
+# pattern files alone, checked against glibc's regcomp/regexec); yaml = the bounded YAML reading with Yams and its libyaml (from
 # .build/checkouts: run `swift build` once first).
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
-         ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml)
+         ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml
+         SealPatternFuzz:seal:seal)
 
 # TextSafety, the module every reader imports, is built once as its own module and linked in.
 text_safety() {
@@ -101,6 +103,8 @@ compile() { # name sources
         bundle) sources+=(Sources/BundleModel/*.swift)
                 flags+=(-I Sources/CZlib -I Sources/COpenSSL -lz -lcrypto -suppress-warnings) ;;
         names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift) ;;
+        seal) sources=(Sources/CodeSigning/Pattern*.swift Sources/CodeSigning/SealPattern*.swift
+                       Sources/CodeSigning/ByteSet.swift Sources/CodeSigning/MatchBudget.swift) ;;
         yaml)
             # One module named Yams (so `import Yams` names itself), libyaml built beside it.
             local yams=.build/checkouts/Yams/Sources

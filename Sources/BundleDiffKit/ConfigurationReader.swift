@@ -7,7 +7,7 @@ struct ConfigurationReader {
 
     static let knownKeys: Set<String> = [
         "version_policy", "reference_language", "check_framework_versions", "fail_on", "only_new", "first_build", "rules",
-        "baseline",
+        "baseline", "distribution", "profile_expiry_days",
     ]
 
     init(file: String) { self.file = file }
@@ -39,6 +39,18 @@ struct ConfigurationReader {
         if let v = map["check_framework_versions"] {
             if let flag = v as? Bool { out.rules.checkFrameworkVersions = flag } else {
                 problems.append("check_framework_versions must be true or false")
+            }
+        }
+        if let v = map["distribution"] {
+            if let text = v as? String, let d = RuleConfiguration.Distribution(rawValue: text) {
+                out.rules.distribution = d
+            } else {
+                problems.append("distribution must be app-store, ad-hoc, enterprise, developer-id or none")
+            }
+        }
+        if let v = map["profile_expiry_days"] {
+            if let days = v as? Int, (0...3650).contains(days) { out.rules.profileExpiryDays = days } else {
+                problems.append("profile_expiry_days must be a whole number of days from 0 to 3650")
             }
         }
         if let v = map["fail_on"] {

@@ -24,7 +24,7 @@ enum BundleStructure {
         if bundle.layout == .versionedFramework, entry.kind == .symlink, !path.isWithin(bundle.resourcesPath) {
             return true
         }
-        let root = SignatureNoiseClassifier.contentRoot(bundle)
+        let root = bundle.contentRoot
         guard let rel = path.relative(to: root), let first = rel.components.first else { return false }
         if Self.codeFolders.contains(first) { return true }
         let parts = rel.components

@@ -90,7 +90,7 @@ struct SignatureNoiseClassifier {
     }
 
     private func contentUnchanged(_ key: String, old: BundleInfo, new: BundleInfo, nestedChanged: [BundlePath: Bool]) -> Bool {
-        for (oldRoot, newRoot) in [(Self.contentRoot(old), Self.contentRoot(new)), (old.resourcesPath, new.resourcesPath)] {
+        for (oldRoot, newRoot) in [(old.contentRoot, new.contentRoot), (old.resourcesPath, new.resourcesPath)] {
             let o = oldRoot.appending(key), n = newRoot.appending(key)
             if let changed = nestedChanged[n] { return !changed }
             if let eo = oldIndex.entries[o], let en = newIndex.entries[n] {
@@ -98,14 +98,5 @@ struct SignatureNoiseClassifier {
             }
         }
         return false
-    }
-
-    /// The folder `CodeResources` keys are relative to.
-    static func contentRoot(_ b: BundleInfo) -> BundlePath {
-        switch b.layout {
-        case .flat: b.path
-        case .contents: b.path.appending("Contents")
-        case .versionedFramework: b.resourcesPath.parent
-        }
     }
 }

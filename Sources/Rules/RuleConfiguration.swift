@@ -23,16 +23,25 @@ public struct RuleConfiguration: Sendable, Hashable {
     public var checkFrameworkVersions: Bool
     /// Fingerprints of accepted findings (the baseline).
     public var acceptedFingerprints: Set<String>
+    /// What the builds are meant for (`distribution:`): the profile rules judge the
+    /// profile's kind, `get-task-allow`, the push environment and device lists against it.
+    public var distribution: Distribution
+    /// A profile expiring within this many days of the report date is a warning
+    /// (`profile_expiry_days:`, default 30).
+    public var profileExpiryDays: Int
 
     public init(severities: [RuleID: Severity] = [:], disabled: Set<RuleID> = [],
                 versionPolicy: VersionPolicy = .automatic, referenceLanguage: String? = nil,
-                checkFrameworkVersions: Bool = false, acceptedFingerprints: Set<String> = []) {
+                checkFrameworkVersions: Bool = false, acceptedFingerprints: Set<String> = [],
+                distribution: Distribution = .none, profileExpiryDays: Int = 30) {
         self.severities = severities
         self.disabled = disabled
         self.versionPolicy = versionPolicy
         self.referenceLanguage = referenceLanguage
         self.checkFrameworkVersions = checkFrameworkVersions
         self.acceptedFingerprints = acceptedFingerprints
+        self.distribution = distribution
+        self.profileExpiryDays = profileExpiryDays
     }
 
     /// The severity findings of `rule` get.
@@ -41,4 +50,17 @@ public struct RuleConfiguration: Sendable, Hashable {
     }
 
     public func isEnabled(_ rule: RuleID) -> Bool { !disabled.contains(rule) }
+}
+
+extension RuleConfiguration {
+    /// What the builds judged with this configuration are meant for; the profile rules
+    /// that depend on it stay silent for `none` (the default: a build is not assumed to be
+    /// headed anywhere).
+    public enum Distribution: String, Sendable, Hashable, CaseIterable {
+        case appStore = "app-store"
+        case adHoc = "ad-hoc"
+        case enterprise
+        case developerID = "developer-id"
+        case none
+    }
 }

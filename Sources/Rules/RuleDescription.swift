@@ -34,15 +34,18 @@ public struct RuleExample: Sendable {
     public var history: [RecordedVersion]?
     /// For triggering examples: how many findings of the rule are expected (nil: at least one).
     public var expectedCount: Int?
+    /// The report's date, seconds since 1970 (for rules that judge dates, such as expiry).
+    public var reportDate: Int64?
 
     public init(_ name: String, old: ExampleBuild?, new: ExampleBuild,
                 configuration: RuleConfiguration = RuleConfiguration(),
-                history: [RecordedVersion]? = nil, expectedCount: Int? = nil) {
+                history: [RecordedVersion]? = nil, expectedCount: Int? = nil, reportDate: Int64? = nil) {
         self.name = name
         self.old = old
         self.new = new
         self.configuration = configuration
         self.history = history
         self.expectedCount = expectedCount
+        self.reportDate = reportDate
     }
 }

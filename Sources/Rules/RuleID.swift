@@ -24,6 +24,21 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case caseOnlyRename = "moves.case-only-rename"
     // Check rules (`CheckRule`): judge one build; `check` runs them, `diff` on the new side.
     case iosResourcesFolder = "structure.ios-resources-folder"
+    case sealChanged = "seal.changed"
+    case sealAdded = "seal.added"
+    case sealMissing = "seal.missing"
+    case sealSymlink = "seal.symlink"
+    case sealNested = "seal.nested"
+    case sealInvalid = "seal.invalid"
+    case profileKind = "profile.kind"
+    case profileExpired = "profile.expired"
+    case profileExpiring = "profile.expiring"
+    case profileAppIDPrefix = "profile.app-id-prefix"
+    case profileBundleID = "profile.bundle-id"
+    case profileGetTaskAllow = "profile.get-task-allow"
+    case profilePushEnvironment = "profile.push-environment"
+    case profileDevices = "profile.devices"
+    case entitlementsChanged = "entitlements.changed"
     case xcframeworkLibraries = "structure.xcframework-libraries"
     case infoPlistRequiredKeys = "info-plist.required-keys"
     case minimumOSVersion = "info-plist.minimum-os-version"
@@ -63,6 +78,21 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .localizationMove: LocalizationMoveRule.self
         case .caseOnlyRename: CaseOnlyRenameRule.self
         case .iosResourcesFolder: IOSResourcesFolderRule.self
+        case .sealChanged: SealChangedRule.self
+        case .sealAdded: SealAddedRule.self
+        case .sealMissing: SealMissingRule.self
+        case .sealSymlink: SealSymlinkRule.self
+        case .sealNested: SealNestedRule.self
+        case .sealInvalid: SealInvalidRule.self
+        case .profileKind: ProfileKindRule.self
+        case .profileExpired: ProfileExpiredRule.self
+        case .profileExpiring: ProfileExpiringRule.self
+        case .profileAppIDPrefix: ProfileAppIDRule.self
+        case .profileBundleID: ProfileBundleIDRule.self
+        case .profileGetTaskAllow: ProfileGetTaskAllowRule.self
+        case .profilePushEnvironment: ProfilePushEnvironmentRule.self
+        case .profileDevices: ProfileDevicesRule.self
+        case .entitlementsChanged: EntitlementsChangedRule.self
         case .xcframeworkLibraries: XCFrameworkLibrariesRule.self
         case .infoPlistRequiredKeys: InfoPlistRequiredKeysRule.self
         case .minimumOSVersion: MinimumOSVersionRule.self

@@ -29,7 +29,8 @@ enum CLIHarness {
         return CLIResult(status: status, out: console.capturedOutput, err: console.capturedError)
     }
 
-    /// Copies a demo build into `scratch` and edits its Info.plist.
+    /// Copies a demo build into `scratch`, edits its Info.plist and signs it again (the
+    /// seal's hashes follow the edit, as a rebuild's would).
     static func editedDemoBuild(_ n: Int, in scratch: ScratchDirectory, named: String,
                                 _ change: (inout [String: Any]) -> Void) throws -> String {
         let dir = scratch.path(named)
@@ -40,6 +41,8 @@ enum CLIHarness {
         var info = try PropertyListSerialization.propertyList(from: Data(contentsOf: infoURL), format: nil) as? [String: Any] ?? [:]
         change(&info)
         try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0).write(to: infoURL)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: app + "/_CodeSignature/CodeResources")
+        try FixtureBuilder.reseal(contentRoot: app)
         return app
     }
 

@@ -13,6 +13,8 @@ import TestSupport
     static func hostileBuilds(in scratch: ScratchDirectory) throws -> (old: String, new: String) {
         var old = FixtureBuilder.iOSApp(languages: ["en", "fr"], nested: false)
         old.updateInfo("MyApp.app") { $0["CFBundleIdentifier"] = "com.example.\"app\"'<b>" }
+        old.setFile("MyApp.app/embedded.mobileprovision", FixtureBuilder.mobileProvision(
+            plist: FixtureBuilder.provisioningPlist(identifier: "com.example.\"app\"'<b>")))
         old.setFile("MyApp.app/world-map.png", FixtureBuilder.bytes(700, seed: 9))
         var new = old
         new.updateInfo("MyApp.app") {

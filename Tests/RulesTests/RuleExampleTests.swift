@@ -7,8 +7,10 @@ import Testing
 func findings(of rule: RuleID, _ example: RuleExample) -> [Finding] {
     let old = example.old?.snapshot() ?? BuildSnapshot(sourceKind: .directory, sourceName: "none", entries: [],
                                                        plists: [:], bundles: [])
-    return RuleEngine.run(old: old, new: example.new.snapshot(), configuration: example.configuration,
-                          history: example.history, only: [rule]).filter { $0.ruleID == rule }
+    let comparison = Comparer.compare(old: old, new: example.new.snapshot())
+    return RuleEngine.run(RuleContext(comparison: comparison, configuration: example.configuration,
+                                      history: example.history, reportDate: example.reportDate),
+                          only: [rule]).filter { $0.ruleID == rule }
 }
 
 /// One case per rule example, named for failure messages.
@@ -54,6 +56,6 @@ struct ExampleCase: CustomTestStringConvertible, Sendable {
                    "l10n.format-argument-missing", "l10n.unreadable-table"] {
             #expect(ids.contains(id), "\(id)")
         }
-        #expect(RuleID.allCases.count == 35)
+        #expect(RuleID.allCases.count == 50)
     }
 }

@@ -47,7 +47,7 @@ extension FixtureBuilder {
             "AppIDName": "Example",
             "ApplicationIdentifierPrefix": [team],
             "CreationDate": Date(timeIntervalSinceReferenceDate: 790_000_000),
-            "ExpirationDate": Date(timeIntervalSinceReferenceDate: 821_536_000),
+            "ExpirationDate": Date(timeIntervalSinceReferenceDate: 1_000_000_000), // 2032-09-09
             "Entitlements": ["application-identifier": "\(team).\(identifier)", "get-task-allow": false] as [String: Any],
             "Name": "Example Development",
             "TeamIdentifier": [team],

@@ -13,6 +13,7 @@ run time; FALSE otherwise, with the reason. What "real" means per rule is writte
 check below and in docs/precision.md.
 """
 import collections
+import datetime
 import json
 import os
 import plistlib
@@ -391,6 +392,92 @@ def check_bundle_executable(f, old, new):
 
 CHECKS["info-plist.required-keys"] = check_required_keys
 CHECKS["info-plist.bundle-executable"] = check_bundle_executable
+
+
+# Provisioning profiles and code-signature seals: the profile's plist is found between
+# `<?xml` and `</plist>` in the CMS bytes (no DER walk); the seal's files2 is compared with the
+# files by hashlib. The report date is the one run.py passes.
+REPORT_DATE = datetime.datetime(2026, 1, 1)
+
+
+def profile_plist(t, path):
+    full = find_file(t, path)
+    if not full:
+        return None
+    data = t.read(full)
+    start, end = data.find(b"<?xml"), data.find(b"</plist>")
+    if start < 0 or end < 0:
+        return None
+    return plistlib.loads(data[start:end + len(b"</plist>")])
+
+
+def check_profile_expired(f, old, new):
+    profile = profile_plist(new, f["paths"][0]) if f["paths"] else None
+    if profile is None:
+        return None, "profile not found"
+    expiry = profile.get("ExpirationDate")
+    if not isinstance(expiry, datetime.datetime):
+        return None, "no ExpirationDate"
+    return (expiry <= REPORT_DATE), f"expires {expiry}"
+
+
+def check_profile_expiring(f, old, new):
+    profile = profile_plist(new, f["paths"][0]) if f["paths"] else None
+    if profile is None or not isinstance(profile.get("ExpirationDate"), datetime.datetime):
+        return None, "profile not found"
+    left = profile["ExpirationDate"] - REPORT_DATE
+    return (datetime.timedelta(0) < left <= datetime.timedelta(days=30)), f"expires in {left}"
+
+
+def exact_file(t, path):
+    """The build's file at `path` (relative to the build, or to a folder above it), or None:
+    leading components are dropped one by one, never matched loosely."""
+    parts = path.split("/")
+    for i in range(len(parts)):
+        rel = "/".join(parts[i:])
+        if rel in t.files:
+            return rel
+    return None
+
+
+def seal_entry(f, t):
+    """(files2 entry or None, the file's path in the build or None, files2 key)."""
+    if len(f["paths"]) < 2 or not f["paths"][1].endswith("_CodeSignature/CodeResources"):
+        return None, None, None
+    seal_path = exact_file(t, f["paths"][1])
+    if not seal_path:
+        return None, None, None
+    seal = plistlib.loads(t.read(seal_path))
+    root = f["paths"][1][: -len("_CodeSignature/CodeResources")]
+    target = f["paths"][0]
+    if not target.startswith(root):
+        return None, None, None
+    key = target[len(root):]
+    return seal.get("files2", {}).get(key), exact_file(t, target), key
+
+
+def check_seal_changed(f, old, new):
+    entry, full, key = seal_entry(f, new)
+    if not isinstance(entry, dict) or "hash2" not in entry or not full:
+        return None, f"no hash2 for {key}"
+    return new.digest(full) != entry["hash2"].hex(), key
+
+
+def check_seal_added(f, old, new):
+    entry, full, key = seal_entry(f, new)
+    return (full is not None and entry is None), key
+
+
+def check_seal_missing(f, old, new):
+    entry, full, key = seal_entry(f, new)
+    return (full is None and entry is not None and not entry.get("optional")), key
+
+
+CHECKS["profile.expired"] = check_profile_expired
+CHECKS["profile.expiring"] = check_profile_expiring
+CHECKS["seal.changed"] = check_seal_changed
+CHECKS["seal.added"] = check_seal_added
+CHECKS["seal.missing"] = check_seal_missing
 
 
 def main():

@@ -1,0 +1,24 @@
+import BundleModel
+import PropertyLists
+
+/// Evaluates each bundle's code-signature seal against the files a snapshot records, the
+/// way `codesign --verify` walks a bundle (Apple's `ResourceBuilder::scan` and
+/// `SecStaticCode::validateResources`): every file and symlink below the bundle gets the
+/// rule of its path (relative to the content folder); sealed ones are compared with their
+/// `files2` entry by SHA-256 or link target; directories whose rule says `nested` and
+/// whose name has a dot are nested code; `files2` entries never met are missing unless
+/// optional. Facts only: which of them matter is for the rules to say.
+public enum SealEvaluator {
+    /// One evaluation per bundle that has `_CodeSignature/CodeResources`, outermost first.
+    public static func evaluate(_ snapshot: BuildSnapshot, budget steps: Int = MatchBudget.defaultSteps) -> [SealEvaluation] {
+        var entries: [BundlePath: FileEntry] = [:]
+        entries.reserveCapacity(snapshot.entries.count)
+        for entry in snapshot.entries { entries[entry.path] = entry }
+        return snapshot.bundles.compactMap { bundle in
+            let seal = bundle.contentRoot.appending("_CodeSignature").appending("CodeResources")
+            guard entries[seal]?.kind == .file else { return nil }
+            var walk = SealWalk(bundle: bundle, codeResources: seal, entries: entries)
+            return walk.run(snapshot.plists[seal], budget: MatchBudget(steps: steps))
+        }
+    }
+}

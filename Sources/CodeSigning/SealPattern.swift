@@ -1,0 +1,69 @@
+/// One `rules2` key of a `CodeResources` file: a POSIX extended regular expression that
+/// Apple compiles with `regcomp(REG_EXTENDED | REG_NOSUB)` and runs with `regexec`, an
+/// unanchored search over the path relative to the bundle's content folder.
+///
+/// bundlediff does not hand these to a regex library: the patterns come from the build
+/// under review, and a backtracking engine can be made to run for hours. It compiles them
+/// to a Thompson automaton over bytes (the C locale) and charges every step to a
+/// `MatchBudget`.
+public struct SealPattern: Sendable {
+    /// The key as written.
+    public let source: String
+    private let program: PatternProgram
+
+    /// The longest pattern accepted, in bytes.
+    public static let maxLength = 4096
+
+    public init(_ source: String) throws(SealPatternError) {
+        let bytes = Array(source.utf8)
+        guard bytes.count <= Self.maxLength else {
+            throw .unsupported("it is longer than \(Self.maxLength) bytes")
+        }
+        self.source = source
+        program = try PatternProgram.compile(try PatternParser.parse(bytes))
+    }
+
+    /// Whether the pattern matches anywhere in `path` (as `regexec` without flags does),
+    /// charging each automaton step to `budget`.
+    public func matches(_ path: [UInt8], budget: inout MatchBudget) throws(MatchBudget.Exceeded) -> Bool {
+        let code = program.instructions
+        var marks = [Int](repeating: -1, count: code.count)
+        var current: [Int] = []
+        var stack: [Int] = []
+        let end = path.count
+        var position = 0
+        while true {
+            // The states reached by the last byte, plus a new attempt at every position
+            // (the search is unanchored), closed over the moves that consume nothing.
+            stack.append(0)
+            while let pc = stack.popLast() {
+                try budget.spend(1)
+                guard marks[pc] != position else { continue }
+                marks[pc] = position
+                switch code[pc] {
+                case .bytes: current.append(pc)
+                case .split(let a, let b):
+                    stack.append(b)
+                    stack.append(a)
+                case .jump(let to): stack.append(to)
+                case .begin: if position == 0 { stack.append(pc + 1) }
+                case .end: if position == end { stack.append(pc + 1) }
+                case .match: return true
+                }
+            }
+            guard position < end else { return false }
+            let byte = path[position]
+            position += 1
+            for pc in current {
+                try budget.spend(1)
+                if case .bytes(let set) = code[pc], set.contains(byte) { stack.append(pc + 1) }
+            }
+            current.removeAll(keepingCapacity: true)
+        }
+    }
+}
+
+extension SealPattern {
+    /// The automaton's size: one match costs at most four steps per state, plus one, per byte.
+    public var stateCount: Int { program.instructions.count }
+}

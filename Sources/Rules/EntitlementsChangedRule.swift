@@ -1,0 +1,80 @@
+import BundleModel
+import PropertyLists
+
+/// Entitlements that decide what an app can reach (app groups, keychain groups, associated
+/// domains, push environment, iCloud containers) changed between two builds' profiles.
+public struct EntitlementsChangedRule: Rule {
+    public init() {}
+
+    /// The entitlements watched, by the name messages give them.
+    static let watched: [(label: String, keys: [String])] = [
+        ("app groups", ["com.apple.security.application-groups"]),
+        ("keychain access groups", ["keychain-access-groups"]),
+        ("associated domains", ["com.apple.developer.associated-domains"]),
+        ("push environment", ["aps-environment", "com.apple.developer.aps-environment"]),
+        ("iCloud containers", ["com.apple.developer.icloud-container-identifiers",
+                               "com.apple.developer.ubiquity-container-identifiers",
+                               "com.apple.developer.ubiquity-kvstore-identifier"]),
+    ]
+
+    public static let description = RuleDescription(
+        id: .entitlementsChanged, name: "Entitlements changed", defaultSeverity: .warning,
+        rationale: "App groups, keychain access groups, associated domains, the push environment and iCloud "
+            + "containers decide which shared data, credentials, universal links, notifications and cloud "
+            + "storage an app reaches; a change between two builds loses users' data or links when it is not "
+            + "intended. Read from each bundle's embedded provisioning profile (bundlediff does not read the "
+            + "entitlements inside the Mach-O signature), bundles matched by identifier.",
+        triggeringExamples: [
+            RuleExample("app group replaced, push environment changed",
+                        old: ProfileCheck.app(aps: "development", extra: [("com.apple.security.application-groups", .array([.string("group.old")]))]),
+                        new: ProfileCheck.app(aps: "production", extra: [("com.apple.security.application-groups", .array([.string("group.new")]))]),
+                        expectedCount: 2),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("same entitlements, other order",
+                        old: ProfileCheck.app(extra: [("keychain-access-groups", .array([.string("A.x"), .string("A.y")]))]),
+                        new: ProfileCheck.app(extra: [("keychain-access-groups", .array([.string("A.y"), .string("A.x")]))])),
+            RuleExample("first build", old: nil, new: ProfileCheck.app(aps: "production")),
+        ])
+
+    /// The values of `keys` as a set of strings (arrays flattened, booleans spelled).
+    static func values(_ entitlements: PlistDictionary, _ keys: [String]) -> Set<String> {
+        var out: Set<String> = []
+        for key in keys {
+            switch entitlements[key] {
+            case .string(let s)?: out.insert(s)
+            case .array(let items)?: for case .string(let s) in items { out.insert(s) }
+            case .some(let other): out.insert(PlistText.render(other))
+            case nil: continue
+            }
+        }
+        return out
+    }
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        guard context.hasOldBuild else { return [] }
+        let build = context.check(isNew: true)
+        var old: [String: ProvisioningProfileModel] = [:]
+        for e in ProfileCheck.profiles(in: context.oldIndex.snapshot) {
+            old[e.bundle.identifier ?? e.bundle.path.description] = e.profile
+        }
+        var out: [Finding] = []
+        for e in ProfileCheck.profiles(in: context.newIndex.snapshot) {
+            guard let before = old[e.bundle.identifier ?? e.bundle.path.description] else { continue }
+            for (label, keys) in Self.watched {
+                let a = Self.values(before.entitlements, keys), b = Self.values(e.profile.entitlements, keys)
+                guard a != b else { continue }
+                var parts: [String] = []
+                let added = b.subtracting(a).sorted(), removed = a.subtracting(b).sorted()
+                if !added.isEmpty { parts.append("added " + added.map { "'\($0)'" }.joined(separator: ", ")) }
+                if !removed.isEmpty { parts.append("removed " + removed.map { "'\($0)'" }.joined(separator: ", ")) }
+                out.append(Finding(ruleID: .entitlementsChanged, severity: context.severity(of: .entitlementsChanged),
+                                   bundle: build.name(of: e.bundle),
+                                   message: "\(label) changed in the embedded profile: \(parts.joined(separator: "; ")); "
+                                       + "make sure users' data, links and notifications follow",
+                                   paths: [e.path], subject: label))
+            }
+        }
+        return out
+    }
+}

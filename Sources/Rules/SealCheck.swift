@@ -1,0 +1,61 @@
+import BundleModel
+import CodeSigning
+import PropertyLists
+
+/// The shared part of the `seal.*` rules: each bundle's seal evaluated
+/// (`SealEvaluator`), its discrepancies of some kinds turned into findings, and the
+/// examples' signed build.
+enum SealCheck {
+    /// The App Store Connect code every broken seal predicts.
+    static let code = "ITMS-90035"
+
+    static func findings(in build: CheckContext, rule: RuleID, kinds: Set<SealDiscrepancy.Kind>,
+                         message: (SealDiscrepancy, String) -> String) -> [Finding] {
+        var out: [Finding] = []
+        let bundles = Dictionary(build.bundles.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        for evaluation in SealEvaluator.evaluate(build.snapshot) where evaluation.outcome == .evaluated {
+            guard let bundle = bundles[evaluation.bundlePath] else { continue }
+            for d in evaluation.discrepancies where kinds.contains(d.kind) {
+                let rel = d.path.relative(to: bundle.path)?.description ?? d.path.description
+                out.append(Finding(ruleID: rule, severity: build.severity(of: rule), bundle: build.name(of: bundle),
+                                   message: message(d, rel), paths: [d.path, evaluation.codeResourcesPath],
+                                   subject: "\(d.kind.rawValue):\(rel)"))
+            }
+        }
+        return out
+    }
+
+    /// What ends every seal message.
+    static let consequence = "codesign --verify fails and App Store Connect rejects the upload (ITMS-90035, "
+        + "a sealed resource is missing or invalid); sign again after the last change to the bundle"
+
+    // MARK: Examples
+
+    /// `Example.app` holding `files`, sealed over `sealed` (path → content at signing)
+    /// with an iOS-style `rules2` (everything, `.lproj/` optional, Info.plist omitted).
+    static func signedApp(files: [(String, String)], sealed: [(String, String)],
+                          symlinks: [(String, String)] = [], nested: [String] = []) -> ExampleBuild {
+        var build = ExampleBuild().bundle("Example.app", id: "com.example.app", version: "1", shortVersion: "1.0")
+        for (path, content) in files { build = build.file("Example.app/" + path, content) }
+        var files2 = PlistDictionary()
+        for (path, content) in sealed {
+            var entry = PlistDictionary([("hash2", .data(StandInDigest.digest(Array(content.utf8)).bytes))])
+            if path.contains(".lproj/") { entry["optional"] = .boolean(true) }
+            files2[path] = .dictionary(entry)
+        }
+        for (path, target) in symlinks { files2[path] = .dictionary(PlistDictionary([("symlink", .string(target))])) }
+        for path in nested {
+            files2[path] = .dictionary(PlistDictionary([("cdhash", .data([1, 2, 3])), ("requirement", .string("cdhash H\"010203\""))]))
+        }
+        let rules2 = PlistDictionary([
+            ("^.*", .boolean(true)),
+            (#"^.*\.lproj/"#, .dictionary(PlistDictionary([("optional", .boolean(true)), ("weight", .real(1000))]))),
+            (#"^Info\.plist$"#, .dictionary(PlistDictionary([("omit", .boolean(true)), ("weight", .real(20))]))),
+            (#"^(Frameworks|PlugIns)/"#, .dictionary(PlistDictionary([("nested", .boolean(true)), ("weight", .real(10))]))),
+        ])
+        return build.plist("Example.app/_CodeSignature/CodeResources", .dictionary(PlistDictionary([
+            ("files", .dictionary(PlistDictionary())), ("files2", .dictionary(files2)),
+            ("rules", .dictionary(PlistDictionary([("^.*", .boolean(true))]))), ("rules2", .dictionary(rules2)),
+        ])))
+    }
+}
