@@ -10,8 +10,11 @@ enum FileRecord {
         return Array(text.utf8)
     }
 
+    /// A decoded record.
+    typealias Decoded = (sha256: SHA256Digest?, size: UInt64)
+
     /// The digest and size of a stored record; nil when malformed.
-    static func decode(_ bytes: [UInt8]) -> (sha256: SHA256Digest?, size: UInt64)? {
+    static func decode(_ bytes: [UInt8]) -> Decoded? {
         var digest: SHA256Digest?
         var size: UInt64?
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
