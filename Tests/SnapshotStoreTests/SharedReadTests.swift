@@ -123,3 +123,30 @@ extension BuildComparison {
         return BuildComparison(old: o, new: n, bundles: bundles, moves: moves, outsideBundles: outsideBundles)
     }
 }
+
+/// The same on the real-world corpus: every two consecutive readable inputs of a set.
+@Suite struct CorpusSharedReadTests {
+    @Test(.enabled(if: CorpusTests.corpusRoot != nil, "BUNDLEDIFF_CORPUS is not set: corpus tests skipped"))
+    func sharedReadEqualsFreshReadOnTheCorpus() throws {
+        let root = try #require(CorpusTests.corpusRoot)
+        let inputs = try CorpusTests.inputs(root: root).filter { CorpusTests.expectedFailures[$0.relative] == nil }
+        let scratch = try ScratchDirectory("corpus-shared")
+        let repo = scratch.path("history.git")
+        let store = try HistoryStore.open(at: repo, create: true)
+        var time: Int64 = 1_600_000_000
+        var recorded: [(set: String, build: RecordedBuild)] = []
+        for input in inputs {
+            time += 60
+            let build = try store.record(try BuildReader.read(path: input.path), options: options(time)).build
+            recorded.append((input.set, build))
+        }
+        var pairs = 0, copied = 0
+        for (a, b) in zip(recorded, recorded.dropFirst()) where a.set == b.set {
+            copied += try SharedReadTests.expectSharedReadEqualsFresh(repo: repo, old: a.build, new: b.build)
+            pairs += 1
+        }
+        #expect(pairs > 20)
+        #expect(copied > 0, "no folder was shared between consecutive corpus builds")
+        print("corpus: \(pairs) pairs read shared, \(copied) entries copied")
+    }
+}
