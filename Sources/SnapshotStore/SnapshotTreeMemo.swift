@@ -20,7 +20,8 @@ struct SnapshotTreeMemo {
     var fileTrees: [BundlePath: Span] = [:]
     var plists: [(path: BundlePath, plist: DecodedPlist)] = []
     var plistTrees: [BundlePath: Span] = [:]
-    /// Decoded file records by blob id (a moved file's record is the same blob).
+    /// File records decoded by this read, by blob id (a moved file's record is the same
+    /// blob). Only this read's: a store that reads many builds keeps one build's worth.
     var records: [ObjectID: FileRecord.Decoded] = [:]
 
     /// Entries copied instead of read (for tests: proof that the walk skipped them).

@@ -32,7 +32,6 @@ struct SnapshotTreeReader {
         case .failure(let problem): throw Corrupt(message: "\(SnapshotSummary.fileName) in tree \(tree) \(problem.reason)")
         }
         var memo = SnapshotTreeMemo()
-        memo.records = previous?.records ?? [:]
         try folder(filesEntry.id, at: .root, area: .files, previous: previous, into: &memo)
         try folder(plistsEntry.id, at: .root, area: .plists, previous: previous, into: &memo)
         var plists: [BundlePath: DecodedPlist] = [:]
@@ -65,7 +64,9 @@ struct SnapshotTreeReader {
                 }
                 let child = path.appending(name)
                 switch area {
-                case .files: memo.files.append(try fileEntry(path: child, entry: entry, records: &memo.records))
+                case .files:
+                    memo.files.append(try fileEntry(path: child, entry: entry, known: previous?.records ?? [:],
+                                                    records: &memo.records))
                 case .plists where entry.mode != .tree: memo.plists.append((child, try plist(child, entry.id)))
                 case .plists: break
                 }
@@ -93,7 +94,9 @@ struct SnapshotTreeReader {
         }
     }
 
-    private func fileEntry(path: BundlePath, entry: TreeEntry,
+    /// The entry of one tree entry; a file's record is taken from `records` (this read) or
+    /// `known` (the previous one) when its blob was decoded already.
+    private func fileEntry(path: BundlePath, entry: TreeEntry, known: [ObjectID: FileRecord.Decoded],
                            records: inout [ObjectID: FileRecord.Decoded]) throws(Corrupt) -> FileEntry {
         switch entry.mode {
         case .tree:
@@ -103,7 +106,7 @@ struct SnapshotTreeReader {
             return FileEntry(path: path, kind: .symlink, size: UInt64(target.count), symlinkTarget: target)
         case .blob, .executable:
             let record: FileRecord.Decoded
-            if let cached = records[entry.id] { record = cached } else {
+            if let cached = records[entry.id] ?? known[entry.id] { record = cached } else {
                 guard let decoded = FileRecord.decode(try read(entry.id)) else {
                     throw Corrupt(message: "files/\(path) holds a malformed file record")
                 }
