@@ -26,4 +26,15 @@ struct SnapshotTreeMemo {
 
     /// Entries copied instead of read (for tests: proof that the walk skipped them).
     var copied = 0
+
+    /// The two parts of a recorded tree.
+    enum Area { case files, plists }
+
+    /// How many entries of `area` this read has so far.
+    func count(_ area: Area) -> Int { area == .files ? files.count : plists.count }
+
+    /// Remembers the folder at `path` and its run of entries.
+    mutating func note(_ span: Span, at path: BundlePath, area: Area) {
+        if area == .files { fileTrees[path] = span } else { plistTrees[path] = span }
+    }
 }

@@ -42,39 +42,64 @@ struct SnapshotTreeReader {
                               plists: plists, bundles: bundles), memo)
     }
 
-    private enum Area { case files, plists }
+    typealias Area = SnapshotTreeMemo.Area
+    typealias Span = SnapshotTreeMemo.Span
 
-    /// Adds what lies below the folder `tree` at `path`: copied from `previous` when it
-    /// had the same tree there, else read.
+    /// Adds what lies below the folder `tree` at `path`, depth first: each folder copied
+    /// from `previous` when it had the same tree there, else read. A loop with its own
+    /// stack, not recursion: a recorded tree may be thousands of folders deep.
     private func folder(_ tree: ObjectID, at path: BundlePath, area: Area, previous: SnapshotTreeMemo?,
                         into memo: inout SnapshotTreeMemo) throws(Corrupt) {
-        let start = area == .files ? memo.files.count : memo.plists.count
-        let known = area == .files ? previous?.fileTrees[path] : previous?.plistTrees[path]
-        if let previous, let known, known.tree == tree {
-            if area == .files {
-                memo.files.append(contentsOf: previous.files[known.range])
-            } else {
-                memo.plists.append(contentsOf: previous.plists[known.range])
+        struct Open {
+            var tree: ObjectID
+            var path: BundlePath
+            var entries: [TreeEntry]
+            var next = 0
+            var start: Int
+        }
+        var stack: [Open] = []
+        if !copy(tree, at: path, area: area, previous: previous, into: &memo) {
+            stack.append(Open(tree: tree, path: path, entries: try entries(of: tree), start: memo.count(area)))
+        }
+        while let top = stack.last {
+            guard top.next < top.entries.count else {
+                stack.removeLast()
+                memo.note(Span(tree: top.tree, range: top.start..<memo.count(area)), at: top.path, area: area)
+                continue
             }
-            memo.copied += known.range.count
-        } else {
-            for entry in try entries(of: tree) {
-                guard let name = TreeNameEscaping.unescape(entry.name) else {
-                    throw Corrupt(message: "malformed escaped name \(String(decoding: entry.name, as: UTF8.self)) in tree \(tree)")
-                }
-                let child = path.appending(name)
-                switch area {
-                case .files:
-                    memo.files.append(try fileEntry(path: child, entry: entry, known: previous?.records ?? [:],
-                                                    records: &memo.records))
-                case .plists where entry.mode != .tree: memo.plists.append((child, try plist(child, entry.id)))
-                case .plists: break
-                }
-                if entry.mode == .tree { try folder(entry.id, at: child, area: area, previous: previous, into: &memo) }
+            let entry = top.entries[top.next]
+            stack[stack.count - 1].next += 1
+            guard let name = TreeNameEscaping.unescape(entry.name) else {
+                throw Corrupt(message: "malformed escaped name \(String(decoding: entry.name, as: UTF8.self)) in tree \(top.tree)")
+            }
+            let child = top.path.appending(name)
+            switch area {
+            case .files:
+                memo.files.append(try fileEntry(path: child, entry: entry, known: previous?.records ?? [:],
+                                                records: &memo.records))
+            case .plists where entry.mode != .tree: memo.plists.append((child, try plist(child, entry.id)))
+            case .plists: break
+            }
+            if entry.mode == .tree, !copy(entry.id, at: child, area: area, previous: previous, into: &memo) {
+                stack.append(Open(tree: entry.id, path: child, entries: try entries(of: entry.id), start: memo.count(area)))
             }
         }
-        let span = SnapshotTreeMemo.Span(tree: tree, range: start..<(area == .files ? memo.files.count : memo.plists.count))
-        if area == .files { memo.fileTrees[path] = span } else { memo.plistTrees[path] = span }
+    }
+
+    /// Copies the folder `tree` at `path` from `previous` when it had the same tree there.
+    private func copy(_ tree: ObjectID, at path: BundlePath, area: Area, previous: SnapshotTreeMemo?,
+                      into memo: inout SnapshotTreeMemo) -> Bool {
+        guard let previous, let known = area == .files ? previous.fileTrees[path] : previous.plistTrees[path],
+              known.tree == tree else { return false }
+        let start = memo.count(area)
+        if area == .files {
+            memo.files.append(contentsOf: previous.files[known.range])
+        } else {
+            memo.plists.append(contentsOf: previous.plists[known.range])
+        }
+        memo.copied += known.range.count
+        memo.note(Span(tree: tree, range: start..<memo.count(area)), at: path, area: area)
+        return true
     }
 
     private func entries(of tree: ObjectID) throws(Corrupt) -> [TreeEntry] {
