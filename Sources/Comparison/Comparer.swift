@@ -13,9 +13,8 @@ public enum Comparer {
         var raw: [FileChanges] = []
         var removedCandidates: [MoveCandidate] = [], addedCandidates: [MoveCandidate] = []
         for pair in pairs {
-            let changes = fileChanges(
-                old: pair.old.map { rooted(oldIndex.files(of: $0), at: $0.path) } ?? [:],
-                new: pair.new.map { rooted(newIndex.files(of: $0), at: $0.path) } ?? [:])
+            let changes = fileChanges(old: pair.old.map { oldIndex.files(of: $0) } ?? [], under: pair.old?.path ?? .root,
+                                      new: pair.new.map { newIndex.files(of: $0) } ?? [], under: pair.new?.path ?? .root)
             raw.append(changes)
             // A removed bundle's files did not move anywhere: the bundle went (a bundle-level
             // fact). A bundle's anatomy (Info.plist, signature, executable, headers) never
@@ -29,8 +28,7 @@ public enum Comparer {
                     .map { candidate($0, bundle: pair.name, root: n.path) }
             }
         }
-        let outside = fileChanges(old: rooted(outsideFiles(oldIndex), at: .root),
-                                  new: rooted(outsideFiles(newIndex), at: .root))
+        let outside = fileChanges(old: outsideFiles(oldIndex), under: .root, new: outsideFiles(newIndex), under: .root)
 
         // Files outside every bundle (an archive's metadata, an ipa's SwiftSupport) and
         // files inside bundles are different worlds: a move is looked for within each.
@@ -69,13 +67,6 @@ public enum Comparer {
                                outsideBundles: outsideResult)
     }
 
-    private static func rooted(_ files: [FileEntry], at root: BundlePath) -> [BundlePath: FileEntry] {
-        var out: [BundlePath: FileEntry] = [:]
-        out.reserveCapacity(files.count)
-        for f in files { if let rel = f.path.relative(to: root) { out[rel] = f } }
-        return out
-    }
-
     private static func outsideFiles(_ index: SnapshotIndex) -> [FileEntry] {
         index.snapshot.entries.filter { $0.kind != .directory && index.owner(of: $0.path) == nil }
     }
@@ -84,24 +75,42 @@ public enum Comparer {
         MoveCandidate(entry: e, bundle: bundle, relative: root.flatMap { e.path.relative(to: $0) } ?? e.path)
     }
 
-    /// Added, removed and modified by relative path, each sorted by full path.
-    static func fileChanges(old: [BundlePath: FileEntry], new: [BundlePath: FileEntry]) -> FileChanges {
+    /// Added, removed and modified by path relative to each side's root, each sorted by full
+    /// path. Both lists are sorted by full path and lie below their root, so relative paths
+    /// come in the same order: one merge pass, no lookup tables.
+    static func fileChanges(old unsortedOld: [FileEntry], under oldRoot: BundlePath,
+                            new unsortedNew: [FileEntry], under newRoot: BundlePath) -> FileChanges {
+        let old = sortedByPath(unsortedOld), new = sortedByPath(unsortedNew)
         var changes = FileChanges()
-        for (rel, n) in new {
-            guard let o = old[rel] else {
+        let oldSkip = oldRoot.isRoot ? 0 : oldRoot.bytes.count + 1
+        let newSkip = newRoot.isRoot ? 0 : newRoot.bytes.count + 1
+        var i = 0, j = 0
+        while i < old.count || j < new.count {
+            guard i < old.count else { changes.added.append(new[j]); j += 1; continue }
+            guard j < new.count else { changes.removed.append(old[i]); i += 1; continue }
+            let o = old[i], n = new[j]
+            let a = o.path.bytes.dropFirst(oldSkip), b = n.path.bytes.dropFirst(newSkip)
+            if a.elementsEqual(b) {
+                if o.kind != n.kind || o.sha256 != n.sha256 || o.size != n.size || o.symlinkTarget != n.symlinkTarget
+                    || o.isExecutable != n.isExecutable {
+                    changes.modified.append(FileModification(old: o, new: n))
+                }
+                i += 1
+                j += 1
+            } else if a.lexicographicallyPrecedes(b) {
+                changes.removed.append(o)
+                i += 1
+            } else {
                 changes.added.append(n)
-                continue
-            }
-            if o.kind != n.kind || o.sha256 != n.sha256 || o.size != n.size || o.symlinkTarget != n.symlinkTarget
-                || o.isExecutable != n.isExecutable {
-                changes.modified.append(FileModification(old: o, new: n))
+                j += 1
             }
         }
-        for (rel, o) in old where new[rel] == nil { changes.removed.append(o) }
-        changes.added.sort { $0.path < $1.path }
-        changes.removed.sort { $0.path < $1.path }
-        changes.modified.sort { $0.new.path < $1.new.path }
         return changes
+    }
+
+    /// `files` by path: as given when already in order (every reader sorts its entries).
+    private static func sortedByPath(_ files: [FileEntry]) -> [FileEntry] {
+        zip(files, files.dropFirst()).allSatisfy { $0.path < $1.path } ? files : files.sorted { $0.path < $1.path }
     }
 
     static func plistChanges(_ paths: [(BundlePath, BundlePath)], old: BuildSnapshot, new: BuildSnapshot) -> [PlistFileChange] {

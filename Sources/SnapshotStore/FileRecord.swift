@@ -10,22 +10,45 @@ enum FileRecord {
         return Array(text.utf8)
     }
 
-    /// The digest and size of a stored record; nil when malformed.
-    static func decode(_ bytes: [UInt8]) -> (sha256: SHA256Digest?, size: UInt64)? {
+    /// A decoded record.
+    typealias Decoded = (sha256: SHA256Digest?, size: UInt64)
+
+    private static let shaPrefix = Array("sha256 ".utf8), sizePrefix = Array("size ".utf8)
+
+    /// The digest and size of a stored record; nil when malformed. Read as bytes: every
+    /// file of a recorded build has one, so this runs once per file.
+    static func decode(_ bytes: [UInt8]) -> Decoded? {
         var digest: SHA256Digest?
         var size: UInt64?
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            let text = String(decoding: line, as: UTF8.self)
-            if text.hasPrefix("sha256 ") {
-                guard let d = SHA256Digest(hex: text.dropFirst(7)) else { return nil }
+            if line.starts(with: shaPrefix) {
+                guard let d = SHA256Digest(hex: String(decoding: line.dropFirst(shaPrefix.count), as: UTF8.self)) else {
+                    return nil
+                }
                 digest = d
-            } else if text.hasPrefix("size ") {
-                guard let n = UInt64(text.dropFirst(5)) else { return nil }
+            } else if line.starts(with: sizePrefix) {
+                guard let n = number(line.dropFirst(sizePrefix.count)) else { return nil }
                 size = n
             } else {
                 return nil
             }
         }
         return size.map { (digest, $0) }
+    }
+
+    /// A decimal number as `UInt64(_:)` reads it (an optional `+`, digits, no overflow).
+    private static func number(_ digits: ArraySlice<UInt8>) -> UInt64? {
+        var rest = digits
+        if rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        var value: UInt64 = 0
+        for byte in rest {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !o1, !o2 else { return nil }
+            value = sum
+        }
+        return value
     }
 }

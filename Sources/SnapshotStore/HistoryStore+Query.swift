@@ -88,7 +88,9 @@ extension HistoryStore {
     }
 
     /// Rebuilds the recorded snapshot: entries, property lists and bundles, equal to
-    /// what was recorded (directories implied by a path are explicit entries).
+    /// what was recorded (directories implied by a path are explicit entries). Folders it
+    /// shares with the snapshot read just before (same path, same tree) are copied from
+    /// that read, not read again.
     public func snapshot(of build: RecordedBuild) throws(StoreError) -> BuildSnapshot {
         try serialized { () throws(StoreError) in
             guard let id = ObjectID(hex: build.commit) else {
@@ -96,7 +98,10 @@ extension HistoryStore {
             }
             let tree = try git { () throws(GitError) in try repository.commit(id).tree }
             do throws(SnapshotTreeReader.Corrupt) {
-                return try SnapshotTreeReader(repository: repository).read(tree: tree, sourceName: build.source)
+                let read = try SnapshotTreeReader(repository: repository).read(tree: tree, sourceName: build.source,
+                                                                               after: lastRead)
+                lastRead = read.memo
+                return read.snapshot
             } catch {
                 throw StoreError(.corrupt, repository: path, "commit \(id.prefix(10)): \(error.message)")
             }

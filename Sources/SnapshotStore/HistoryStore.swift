@@ -11,6 +11,9 @@ public final class HistoryStore: @unchecked Sendable {
     public let path: String
     let repository: Repository
     private let lock = NSLock()
+    /// The memo of the last snapshot read (under `lock`): the next read copies the folders
+    /// it shares with it, so the second side of a comparison costs what changed.
+    var lastRead: SnapshotTreeMemo?
 
     init(path: String, repository: Repository) {
         self.path = path

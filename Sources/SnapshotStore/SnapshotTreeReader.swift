@@ -3,6 +3,9 @@ import Git
 import PropertyLists
 
 /// Rebuilds a `BuildSnapshot` from a recorded tree (the inverse of `SnapshotTreeWriter`).
+///
+/// Given the memo of a previous read, a folder whose tree id is the same at the same path
+/// is copied from it rather than read: the second build of a comparison costs what changed.
 struct SnapshotTreeReader {
     let repository: Repository
 
@@ -10,48 +13,116 @@ struct SnapshotTreeReader {
     struct Corrupt: Error { var message: String }
 
     func read(tree: ObjectID, sourceName: String) throws(Corrupt) -> BuildSnapshot {
-        do {
-            let root = try repository.treeEntries(tree)
-            func child(_ name: String) -> TreeEntry? { root.first { $0.name == Array(name.utf8) } }
-            guard let summaryEntry = child(SnapshotSummary.fileName), let filesEntry = child("files"),
-                  let plistsEntry = child("plists") else {
-                throw Corrupt(message: "tree \(tree) is not a bundlediff snapshot")
-            }
-            let (sourceKind, bundles): (BuildSnapshot.SourceKind, [BundleInfo])
-            switch SnapshotSummary.parse(try repository.readBlob(summaryEntry.id)) {
-            case .success(let parsed): (sourceKind, bundles) = parsed
-            case .failure(let problem): throw Corrupt(message: "\(SnapshotSummary.fileName) in tree \(tree) \(problem.reason)")
-            }
-            var entries: [FileEntry] = []
-            var records: [ObjectID: [UInt8]] = [:]
-            try walk(filesEntry.id, under: .root) { (path, entry) throws(Corrupt) in
-                entries.append(try fileEntry(path: path, entry: entry, cache: &records))
-            }
-            var plists: [BundlePath: DecodedPlist] = [:]
-            try walk(plistsEntry.id, under: .root) { (path, entry) throws(Corrupt) in
-                guard entry.mode != .tree else { return }
-                let text = String(decoding: try read(entry.id), as: UTF8.self)
-                do {
-                    plists[path] = try CanonicalText.parse(text)
-                } catch {
-                    throw Corrupt(message: "plists/\(path) cannot be parsed: \(error)")
-                }
-            }
-            entries.sort { $0.path < $1.path }
-            return BuildSnapshot(sourceKind: sourceKind, sourceName: sourceName, entries: entries,
-                                 plists: plists, bundles: bundles)
-        } catch let error as Corrupt {
-            throw error
-        } catch {
-            throw Corrupt(message: "\(error)")
+        try read(tree: tree, sourceName: sourceName, after: nil).snapshot
+    }
+
+    /// The snapshot of `tree` and the memo of this read; `previous` is the memo of an
+    /// earlier read whose shared folders are copied.
+    func read(tree: ObjectID, sourceName: String, after previous: SnapshotTreeMemo?)
+        throws(Corrupt) -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
+        let root = try entries(of: tree)
+        func child(_ name: String) -> TreeEntry? { root.first { $0.name == Array(name.utf8) } }
+        guard let summaryEntry = child(SnapshotSummary.fileName), let filesEntry = child("files"),
+              let plistsEntry = child("plists") else {
+            throw Corrupt(message: "tree \(tree) is not a bundlediff snapshot")
         }
+        let (sourceKind, bundles): (BuildSnapshot.SourceKind, [BundleInfo])
+        switch SnapshotSummary.parse(try read(summaryEntry.id)) {
+        case .success(let parsed): (sourceKind, bundles) = parsed
+        case .failure(let problem): throw Corrupt(message: "\(SnapshotSummary.fileName) in tree \(tree) \(problem.reason)")
+        }
+        var memo = SnapshotTreeMemo()
+        try folder(filesEntry.id, at: .root, area: .files, previous: previous, into: &memo)
+        try folder(plistsEntry.id, at: .root, area: .plists, previous: previous, into: &memo)
+        var plists: [BundlePath: DecodedPlist] = [:]
+        plists.reserveCapacity(memo.plists.count)
+        for (path, plist) in memo.plists { plists[path] = plist }
+        let entries = memo.files.sorted { $0.path < $1.path }
+        return (BuildSnapshot(sourceKind: sourceKind, sourceName: sourceName, entries: entries,
+                              plists: plists, bundles: bundles), memo)
+    }
+
+    typealias Area = SnapshotTreeMemo.Area
+    typealias Span = SnapshotTreeMemo.Span
+
+    /// Adds what lies below the folder `tree` at `path`, depth first: each folder copied
+    /// from `previous` when it had the same tree there, else read. A loop with its own
+    /// stack, not recursion: a recorded tree may be thousands of folders deep.
+    private func folder(_ tree: ObjectID, at path: BundlePath, area: Area, previous: SnapshotTreeMemo?,
+                        into memo: inout SnapshotTreeMemo) throws(Corrupt) {
+        struct Open {
+            var tree: ObjectID
+            var path: BundlePath
+            var entries: [TreeEntry]
+            var next = 0
+            var start: Int
+        }
+        var stack: [Open] = []
+        if !copy(tree, at: path, area: area, previous: previous, into: &memo) {
+            stack.append(Open(tree: tree, path: path, entries: try entries(of: tree), start: memo.count(area)))
+        }
+        while let top = stack.last {
+            guard top.next < top.entries.count else {
+                stack.removeLast()
+                memo.note(Span(tree: top.tree, range: top.start..<memo.count(area)), at: top.path, area: area)
+                continue
+            }
+            let entry = top.entries[top.next]
+            stack[stack.count - 1].next += 1
+            guard let name = TreeNameEscaping.unescape(entry.name) else {
+                throw Corrupt(message: "malformed escaped name \(String(decoding: entry.name, as: UTF8.self)) in tree \(top.tree)")
+            }
+            let child = top.path.appending(name)
+            switch area {
+            case .files:
+                memo.files.append(try fileEntry(path: child, entry: entry, known: previous?.records ?? [:],
+                                                records: &memo.records))
+            case .plists where entry.mode != .tree: memo.plists.append((child, try plist(child, entry.id)))
+            case .plists: break
+            }
+            if entry.mode == .tree, !copy(entry.id, at: child, area: area, previous: previous, into: &memo) {
+                stack.append(Open(tree: entry.id, path: child, entries: try entries(of: entry.id), start: memo.count(area)))
+            }
+        }
+    }
+
+    /// Copies the folder `tree` at `path` from `previous` when it had the same tree there.
+    private func copy(_ tree: ObjectID, at path: BundlePath, area: Area, previous: SnapshotTreeMemo?,
+                      into memo: inout SnapshotTreeMemo) -> Bool {
+        guard let previous, let known = area == .files ? previous.fileTrees[path] : previous.plistTrees[path],
+              known.tree == tree else { return false }
+        let start = memo.count(area)
+        if area == .files {
+            memo.files.append(contentsOf: previous.files[known.range])
+        } else {
+            memo.plists.append(contentsOf: previous.plists[known.range])
+        }
+        memo.copied += known.range.count
+        memo.note(Span(tree: tree, range: start..<memo.count(area)), at: path, area: area)
+        return true
+    }
+
+    private func entries(of tree: ObjectID) throws(Corrupt) -> [TreeEntry] {
+        do { return try repository.treeEntries(tree) } catch { throw Corrupt(message: error.description) }
     }
 
     private func read(_ id: ObjectID) throws(Corrupt) -> [UInt8] {
         do { return try repository.readBlob(id) } catch { throw Corrupt(message: error.description) }
     }
 
-    private func fileEntry(path: BundlePath, entry: TreeEntry, cache: inout [ObjectID: [UInt8]]) throws(Corrupt) -> FileEntry {
+    private func plist(_ path: BundlePath, _ id: ObjectID) throws(Corrupt) -> DecodedPlist {
+        let text = String(decoding: try read(id), as: UTF8.self)
+        do {
+            return try CanonicalText.parse(text)
+        } catch {
+            throw Corrupt(message: "plists/\(path) cannot be parsed: \(error)")
+        }
+    }
+
+    /// The entry of one tree entry; a file's record is taken from `records` (this read) or
+    /// `known` (the previous one) when its blob was decoded already.
+    private func fileEntry(path: BundlePath, entry: TreeEntry, known: [ObjectID: FileRecord.Decoded],
+                           records: inout [ObjectID: FileRecord.Decoded]) throws(Corrupt) -> FileEntry {
         switch entry.mode {
         case .tree:
             return FileEntry(path: path, kind: .directory)
@@ -59,33 +130,18 @@ struct SnapshotTreeReader {
             let target = try read(entry.id)
             return FileEntry(path: path, kind: .symlink, size: UInt64(target.count), symlinkTarget: target)
         case .blob, .executable:
-            let bytes: [UInt8]
-            if let cached = cache[entry.id] { bytes = cached } else {
-                bytes = try read(entry.id)
-                cache[entry.id] = bytes
-            }
-            guard let record = FileRecord.decode(bytes) else {
-                throw Corrupt(message: "files/\(path) holds a malformed file record")
+            let record: FileRecord.Decoded
+            if let cached = records[entry.id] ?? known[entry.id] { record = cached } else {
+                guard let decoded = FileRecord.decode(try read(entry.id)) else {
+                    throw Corrupt(message: "files/\(path) holds a malformed file record")
+                }
+                record = decoded
+                records[entry.id] = decoded
             }
             return FileEntry(path: path, kind: .file, size: record.size, isExecutable: entry.mode == .executable,
                              sha256: record.sha256)
         default:
             throw Corrupt(message: "files/\(path) has unsupported mode \(entry.mode)")
-        }
-    }
-
-    /// Visits every entry below a tree, depth first, with its unescaped path.
-    private func walk(_ tree: ObjectID, under parent: BundlePath,
-                      _ visit: (BundlePath, TreeEntry) throws(Corrupt) -> Void) throws(Corrupt) {
-        let entries: [TreeEntry]
-        do { entries = try repository.treeEntries(tree) } catch { throw Corrupt(message: error.description) }
-        for entry in entries {
-            guard let name = TreeNameEscaping.unescape(entry.name) else {
-                throw Corrupt(message: "malformed escaped name \(String(decoding: entry.name, as: UTF8.self)) in tree \(tree)")
-            }
-            let path = parent.appending(name)
-            try visit(path, entry)
-            if entry.mode == .tree { try walk(entry.id, under: path, visit) }
         }
     }
 }
