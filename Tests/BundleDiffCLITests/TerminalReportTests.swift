@@ -27,7 +27,7 @@ import TestSupport
         }
         // The bundles table is 150 columns wide here: each bundle becomes a block.
         #expect(r.out.contains("\n  com.example.wanderlust  matched  1.0 (41) → 1.1 (42)\n"
-            + "    files +2 -1 ~9, moved -1 +1; size 96.3 KB (+513 B); in Wanderlust.app\n"))
+            + "    files +2 -1 ~9, moved -1 +1; size 97.4 KB (+513 B); in Wanderlust.app\n"))
         // A finding's message gets the width: the ITMS-90473 finding takes two lines at 80
         // columns (it took one line of 228 before), one at 120 plus its end.
         let lines = r.out.split(separator: "\n")
