@@ -65,14 +65,16 @@ import TestSupport
     @Test func diffShowsTheNewSidesCheckFindingsMarked() throws {
         let scratch = try ScratchDirectory("check")
         let bad = try Self.badBuild(scratch)
-        let introduced = CLIHarness.run(["diff", CLIHarness.demoBuild(1), bad, "--only-new", "--details"])
+        let introduced = CLIHarness.run(["diff", CLIHarness.demoBuild(1), bad, "--only-new", "--details"],
+                                        environment: CLIHarness.unwrapped)
         #expect(introduced.status == 1)
         #expect(introduced.out.contains("folder named 'Resources'") && introduced.out.contains("[new]"), "\(introduced.out)")
         let second = try CLIHarness.editedDemoBuild(1, in: scratch, named: "bad2") { $0["CFBundleVersion"] = "43" }
         try FileManager.default.createDirectory(atPath: second + "/Resources", withIntermediateDirectories: true)
         try Data("y".utf8).write(to: URL(fileURLWithPath: second + "/Resources/b.txt"))
         let config = try scratch.write("c.yml", "rules:\n" + Self.sealOff)
-        let kept = CLIHarness.run(["diff", bad, second, "--only-new", "--details", "--config", config])
+        let kept = CLIHarness.run(["diff", bad, second, "--only-new", "--details", "--config", config],
+                                  environment: CLIHarness.unwrapped)
         #expect(kept.out.contains("folder named 'Resources', which an iOS app may not have; rename it [existing]"), "\(kept.out)")
         #expect(kept.status == 0, "the finding was already there: \(kept.out)")
     }
