@@ -8,7 +8,7 @@ import TextSafety
 struct SnapshotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshot",
-        abstract: "Record a build (.app, .ipa, .xcarchive, .framework, .appex, zipped bundle) in the history.",
+        abstract: "Record a build (.app, .ipa, .xcarchive, .framework, .xcframework, .appex, zipped bundle) in the history.",
         discussion: """
             Reads the whole build first: a bad build writes nothing. The build lands as one \
             commit on refs/heads/<bundle-id>/<channel>, tagged <bundle-id>@<version>+<build>. \
