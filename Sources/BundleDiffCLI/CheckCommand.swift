@@ -44,10 +44,6 @@ struct CheckCommand: ParsableCommand {
         let store = LazyHistory(path: repo)
         let bar = ProgressBar(console: console, quiet: report.quiet)
         let side = try bar.showing { try BuildSide.resolve(build, store: store.get, app: app, channel: channel, progress: $0) }
-        var result = compare.check(side, date: try report.date(console))
-        result.elapsed = ReportOptions.elapsed(since: started, console)
-        try report.emit(result, console: console)
-        try judgment.writeBaselineIfAsked(result.findings)
-        if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }
+        try judgment.conclude(compare.check(side, date: try report.date(console)), started: started, report: report, console: console)
     }
 }

@@ -47,10 +47,6 @@ struct DiffCommand: ParsableCommand {
         let bar = ProgressBar(console: console, quiet: report.quiet)
         let oldSide = try bar.showing { try BuildSide.resolve(old, store: store.get, app: app, channel: channel, progress: $0) }
         let newSide = try bar.showing { try BuildSide.resolve(new, store: store.get, app: app, channel: channel, progress: $0) }
-        var result = compare.diff(old: oldSide, new: newSide, date: try report.date(console))
-        result.elapsed = ReportOptions.elapsed(since: started, console)
-        try report.emit(result, console: console)
-        try judgment.writeBaselineIfAsked(result.findings)
-        if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }
+        try judgment.conclude(compare.diff(old: oldSide, new: newSide, date: try report.date(console)), started: started, report: report, console: console)
     }
 }

@@ -68,10 +68,6 @@ struct GateCommand: ParsableCommand {
                 console.error("bundlediff: note: no earlier build to compare with; passing as a declared first build")
             }
         }
-        var result = compare.gate(baseline: baseline, new: newSide, date: try report.date(console))
-        result.elapsed = ReportOptions.elapsed(since: started, console)
-        try report.emit(result, console: console)
-        try judgment.writeBaselineIfAsked(result.findings)
-        if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }
+        try judgment.conclude(compare.gate(baseline: baseline, new: newSide, date: try report.date(console)), started: started, report: report, console: console)
     }
 }

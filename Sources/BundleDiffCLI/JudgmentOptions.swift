@@ -1,6 +1,7 @@
 import ArgumentParser
 import BundleDiffKit
 import Foundation
+import Reporters
 import Rules
 
 extension Severity: ExpressibleByArgument {}
@@ -49,5 +50,15 @@ struct JudgmentOptions: ParsableArguments {
     func compareBuilds(_ file: ConfigurationFile) -> CompareBuilds {
         CompareBuilds(configuration: file.rules, failOn: failOn ?? file.failOn ?? .error,
                              onlyNew: onlyNew || (file.onlyNew ?? false))
+    }
+
+    /// The end of `diff`, `gate` and `check`: stamps the measured time on `result`, writes its
+    /// report (and `--report` files) and the `--write-baseline` file, then exits 1 when it fails.
+    func conclude(_ result: DiffReport, started: ContinuousClock.Instant, report: ReportOptions, console: Console) throws {
+        var result = result
+        result.elapsed = ReportOptions.elapsed(since: started, console)
+        try report.emit(result, console: console)
+        try writeBaselineIfAsked(result.findings)
+        if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }
     }
 }
