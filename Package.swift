@@ -23,7 +23,11 @@ let package = Package(
         // What is hidden in text and how it shows: every output goes through it.
         .target(name: "TextSafety"),
         .target(name: "PropertyLists", dependencies: ["TextSafety"]),
-        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "COpenSSL", "CZlib"]),
+        // Plain values: what a build and its bundles contain (no I/O, no C libraries).
+        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists"]),
+        // The readers: directories and zips (.ipa, zipped .xcarchive) into a BuildSnapshot,
+        // hashing with OpenSSL and inflating with zlib.
+        .target(name: "BundleReading", dependencies: ["BundleModel", "TextSafety", "PropertyLists", "COpenSSL", "CZlib"]),
         // Non-variadic C wrappers for git_libgit2_opts (Swift cannot call variadic C).
         .target(name: "CGitShim", dependencies: ["CLibgit2"]),
         // The commit scripts/package.sh bakes in (a generated header; product code never runs git).
@@ -37,7 +41,7 @@ let package = Package(
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel"]),
         .target(name: "BundleDiffKit", dependencies: [
             .product(name: "Yams", package: "Yams"), "CBuildInfo",
-            "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleModel", "PropertyLists", "Git", "TextSafety",
+            "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel", "PropertyLists", "Git", "TextSafety",
         ]),
         .target(name: "BundleDiffCLI", dependencies: [
             "BundleDiffKit", "TextSafety",
@@ -45,19 +49,22 @@ let package = Package(
         ]),
         .executableTarget(name: "bundlediff", dependencies: ["BundleDiffCLI"]),
         // Benchmarks/history.sh: records a long history in one process (see its main.swift).
-        .executableTarget(name: "generate-history", dependencies: ["BundleDiffKit", "SnapshotStore", "BundleModel", "PropertyLists"],
+        .executableTarget(name: "generate-history", dependencies: ["BundleDiffKit", "SnapshotStore", "BundleReading", "BundleModel", "PropertyLists"],
                           path: "Benchmarks/GenerateHistory"),
 
-        .target(name: "TestSupport", dependencies: ["BundleModel", "PropertyLists"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["BundleModel", "PropertyLists", "CZlib"], path: "Tests/TestSupport"),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety", "PropertyLists"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"]),
         .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "TestSupport"]),
+        .testTarget(name: "BundleReadingTests", dependencies: ["BundleReading", "BundleModel", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
-        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Comparison", "TestSupport"]),
-        .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "Git", "TestSupport"]),
-        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "TestSupport"]),
-        .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleModel", "TestSupport"]),
+        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "BundleReading", "Comparison", "TestSupport"]),
+        .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "BundleReading", "Git", "TestSupport"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "BundleReading", "TestSupport"]),
+        .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleReading", "BundleModel", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
-        .testTarget(name: "BundleDiffCLITests", dependencies: ["BundleDiffCLI", "BundleDiffKit", "TextSafety", "TestSupport"]),
+        .testTarget(name: "BundleDiffCLITests", dependencies: [
+            "BundleDiffCLI", "BundleDiffKit", "BundleReading", "TextSafety", "TestSupport",
+        ]),
     ]
 )

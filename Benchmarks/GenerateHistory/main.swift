@@ -17,6 +17,7 @@
 // has to follow a move).
 import BundleDiffKit
 import BundleModel
+import BundleReading
 import Foundation
 import PropertyLists
 import SnapshotStore

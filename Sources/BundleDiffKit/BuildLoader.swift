@@ -1,4 +1,5 @@
 import BundleModel
+import BundleReading
 
 /// Reads a build from disk for any command, turning input problems into one user-facing
 /// line that names the file.

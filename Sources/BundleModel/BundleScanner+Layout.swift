@@ -1,18 +1,18 @@
 extension BundleScanner {
     /// Where a bundle keeps its Info.plist and resources, and what went wrong looking.
-    struct Location: Equatable {
-        var layout: BundleInfo.Layout
-        var infoPlistPath: BundlePath
-        var resourcesPath: BundlePath
+    public struct Location: Equatable, Sendable {
+        public var layout: BundleInfo.Layout
+        public var infoPlistPath: BundlePath
+        public var resourcesPath: BundlePath
         /// Whether `infoPlistPath` is a recorded regular file.
-        var found: Bool
+        public var found: Bool
         /// A symlink met on the way that escaped the bundle or looped, when nothing was found.
-        var problem: EntryIndex.Resolution?
+        public var problem: EntryIndex.Resolution?
     }
 
     /// Looks, in order, for `Contents/Info.plist`, `Versions/<Current>/Resources/Info.plist`,
     /// `Resources/Info.plist` and `Info.plist`, following symlinks lexically inside the bundle.
-    static func locate(_ bundle: BundlePath, in index: EntryIndex) -> Location {
+    public static func locate(_ bundle: BundlePath, in index: EntryIndex) -> Location {
         var problem: EntryIndex.Resolution?
         func file(_ parts: [String]) -> BundlePath? {
             switch index.resolve(parts.map { Array($0.utf8) }, within: bundle) {

@@ -51,7 +51,7 @@ public enum BundleScanner {
     }
 
     /// The bundle kind for a directory name, or nil when it is not a bundle.
-    static func kind(of path: BundlePath) -> BundleInfo.Kind? {
+    public static func kind(of path: BundlePath) -> BundleInfo.Kind? {
         let name = path.name
         guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > name.startIndex else { return nil }
         let ext = String(decoding: name[(dot + 1)...], as: UTF8.self).lowercased()

@@ -1,3 +1,5 @@
+import BundleModel
+
 extension BuildReader {
     /// An `.ipa` or a zip holding bundles, read in place: entries mirrored from the
     /// archive root, content inflated in parallel with `pread`; nothing is written to disk.

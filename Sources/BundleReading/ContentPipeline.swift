@@ -1,3 +1,4 @@
+import BundleModel
 import Dispatch
 import Foundation
 import PropertyLists

@@ -1,3 +1,4 @@
+import BundleModel
 import PropertyLists
 
 /// Which recorded files are property lists worth decoding, and how each kind is decoded.

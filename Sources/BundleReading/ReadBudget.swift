@@ -1,3 +1,5 @@
+import BundleModel
+
 /// The one account of what a build may hold, charged entry by entry by every reader (the
 /// directory walk and the zip's central directory alike): entries, bytes of file content,
 /// path depth, path bytes and bytes of property lists to decode. The limits are

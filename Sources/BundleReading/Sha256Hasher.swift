@@ -1,3 +1,4 @@
+import BundleModel
 import COpenSSL
 
 /// An incremental SHA-256 over OpenSSL's EVP interface (uses the CPU's SHA extensions).

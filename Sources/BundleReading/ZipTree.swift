@@ -1,3 +1,5 @@
+import BundleModel
+
 /// Turns a zip's central directory into recorded entries: names validated (no `..`,
 /// absolute, backslash, empty, duplicate), `__MACOSX/` skipped, implicit parent
 /// directories added, limits enforced. Content is read later.

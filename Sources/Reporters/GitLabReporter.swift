@@ -20,7 +20,7 @@ public enum GitLabReporter {
         let failing = Set(r.failing)
         let issues = r.findings.map { f in
             Issue(description: FindingText.line(f), check_name: f.ruleID.rawValue,
-                  fingerprint: SHA256Digest.of(Array(f.fingerprint.utf8))?.description ?? f.fingerprint,
+                  fingerprint: SHA256Digest.of(Array(f.fingerprint.utf8)).description,
                   severity: severity(f, failing: failing.contains(f)),
                   location: .init(path: f.paths.first?.description ?? VisibleText.escape(r.newSide.reference),
                                   lines: .init(begin: 1)))

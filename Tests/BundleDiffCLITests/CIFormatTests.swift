@@ -140,7 +140,7 @@ import TestSupport
                 && severities.count { $0 == "info" } == 3, "\(severities)")
         let first = try #require(issues.first)
         let expected = "l10n.format-specifiers|com.example.wanderlust|fr.lproj/Localizable.strings|trip.count"
-        #expect(first["fingerprint"] as? String == SHA256Digest.of(Array(expected.utf8))?.description,
+        #expect(first["fingerprint"] as? String == SHA256Digest.of(Array(expected.utf8)).description,
                 "the SHA-256 of the baseline fingerprint, stable from build to build")
         let hostile = try HostileReportTests.render("gitlab")
         try GoldenReportTests.check(hostile, golden: "Tests/Goldens/hostile-diff.gitlab.json")

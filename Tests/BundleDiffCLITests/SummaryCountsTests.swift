@@ -1,4 +1,5 @@
 import BundleModel
+import BundleReading
 import Comparison
 import Foundation
 import Reporters

@@ -1,4 +1,5 @@
-@testable import BundleModel
+import BundleModel
+@testable import BundleReading
 import Foundation
 import Testing
 import TestSupport

@@ -1,4 +1,5 @@
 import BundleModel
+import BundleReading
 import CodeSigning
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 import BundleModel
+import BundleReading
 import Testing
 import TestSupport
 @testable import Comparison

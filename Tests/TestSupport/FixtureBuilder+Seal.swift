@@ -30,7 +30,7 @@ extension FixtureBuilder {
             let optional = rel.contains(".lproj/") && !rel.hasPrefix("Base.lproj/")
             switch node {
             case .file(let bytes, _):
-                var entry: [String: Any] = ["hash2": Data(SHA256Digest.of(bytes)?.bytes ?? [])]
+                var entry: [String: Any] = ["hash2": Data(SHA256Digest.of(bytes).bytes)]
                 if optional { entry["optional"] = true }
                 files2[rel] = entry
             case .symlink(let target):
@@ -56,7 +56,7 @@ extension FixtureBuilder {
         for (key, value) in files2 {
             guard var entry = value as? [String: Any], entry["hash2"] != nil,
                   let data = FileManager.default.contents(atPath: contentRoot + "/" + key) else { continue }
-            entry["hash2"] = Data(SHA256Digest.of([UInt8](data))?.bytes ?? [])
+            entry["hash2"] = Data(SHA256Digest.of([UInt8](data)).bytes)
             files2[key] = entry
         }
         seal["files2"] = files2
