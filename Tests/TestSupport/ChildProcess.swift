@@ -3,17 +3,17 @@ import Foundation
 /// Runs a program as a child process (the built `bundlediff`, a wrapper such as `setpriv`
 /// or `sh -c 'ulimit …'`, or a check script) and collects its exit, standard error and,
 /// when asked, standard output.
-struct ChildProcess {
-    var reason: Process.TerminationReason
-    var status: Int32
-    var err: String
-    var out = ""
+public struct ChildProcess {
+    public var reason: Process.TerminationReason
+    public var status: Int32
+    public var err: String
+    public var out = ""
 
     /// Whether the child ended by itself (not by a signal) with exit code 2, the CLI's
     /// answer to bad input.
-    var isCleanInputError: Bool { reason == .exit && status == 2 }
+    public var isCleanInputError: Bool { reason == .exit && status == 2 }
 
-    static func run(_ executable: String, _ arguments: [String],
+    public static func run(_ executable: String, _ arguments: [String],
                     environment: [String: String]? = nil, captureOutput: Bool = false) throws -> ChildProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
