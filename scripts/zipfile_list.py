@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Lists zip archives with Python's zipfile, an independent reader for the cross-check
-tests (Tests/BundleModelTests/ZipCrossCheckTests.swift).
+tests (Tests/BundleReadingTests/ZipCrossCheckTests.swift).
 
     python3 scripts/zipfile_list.py ARCHIVE...
 
