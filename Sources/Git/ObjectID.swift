@@ -1,4 +1,5 @@
 import CLibgit2
+import TextSafety
 
 /// A git object id (SHA-1, 20 bytes), printed as 40 lowercase hex digits.
 public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -21,17 +22,8 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// Parses 40 hex digits (either case); nil for anything else.
     public init?(hex: some StringProtocol) {
-        let utf8 = Array(hex.utf8)
-        guard utf8.count == 40 else { return nil }
-        var out = [UInt8]()
-        out.reserveCapacity(20)
-        var i = 0
-        while i < 40 {
-            guard let hi = Hex.nibble(utf8[i]), let lo = Hex.nibble(utf8[i + 1]) else { return nil }
-            out.append(hi << 4 | lo)
-            i += 2
-        }
-        bytes = out
+        guard let bytes = Hex.decode(hex, byteCount: 20) else { return nil }
+        self.bytes = bytes
     }
 
     /// Hashes the 20 bytes in one call (the synthesized conformance feeds them one by one).
@@ -69,28 +61,5 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     public static func < (a: ObjectID, b: ObjectID) -> Bool {
         a.bytes.lexicographicallyPrecedes(b.bytes)
-    }
-}
-
-/// Lowercase hex helpers.
-enum Hex {
-    static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
-
-    static func encode(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count * 2)
-        for b in bytes {
-            out.append(digits[Int(b >> 4)])
-            out.append(digits[Int(b & 0xF)])
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -1,4 +1,5 @@
 import Git
+import TextSafety
 
 /// Reference names of the history: `refs/heads/<app>/<channel>` and
 /// `refs/tags/<app>@<short>+<build>[#n]`, with unsafe characters escaped as `%XX`.
@@ -57,8 +58,8 @@ enum RefNames {
         var i = 0
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "%") {
-                guard i + 2 < bytes.count, let hi = TreeNameEscaping.nibble(bytes[i + 1]),
-                      let lo = TreeNameEscaping.nibble(bytes[i + 2]) else { return nil }
+                guard i + 2 < bytes.count, let hi = Hex.nibble(bytes[i + 1]),
+                      let lo = Hex.nibble(bytes[i + 2]) else { return nil }
                 out.append(hi << 4 | lo)
                 i += 3
             } else {

@@ -1,5 +1,6 @@
 import BundleModel
 import Foundation
+import TextSafety
 
 /// `bundlediff.json`: the content-derived summary at the root of every recorded tree
 /// (format version, source kind, bundles, file count, bytes). It never holds the
@@ -29,7 +30,7 @@ enum SnapshotSummary {
     private static func path(_ p: BundlePath) -> JSONValue {
         let text = String(decoding: p.bytes, as: UTF8.self)
         if Array(text.utf8) == p.bytes { return .string(text) }
-        return .object(["hex": .string(TreeNameEscaping.hexDigits(p.bytes))])
+        return .object(["hex": .string(Hex.encode(p.bytes))])
     }
 
     /// The source kind and bundles of a stored summary; nil with a reason when malformed.
@@ -67,17 +68,8 @@ enum SnapshotSummary {
 
     private static func path(_ value: Any?) -> BundlePath? {
         if let text = value as? String { return BundlePath(text) }
-        guard let hex = (value as? [String: Any])?["hex"] as? String else { return nil }
-        let digits = Array(hex.utf8)
-        guard digits.count % 2 == 0 else { return nil }
-        var out: [UInt8] = []
-        var i = 0
-        while i < digits.count {
-            guard let hi = TreeNameEscaping.nibble(digits[i]), let lo = TreeNameEscaping.nibble(digits[i + 1]) else { return nil }
-            out.append(hi << 4 | lo)
-            i += 2
-        }
-        return BundlePath(bytes: out)
+        guard let hex = (value as? [String: Any])?["hex"] as? String, let bytes = Hex.decode(hex) else { return nil }
+        return BundlePath(bytes: bytes)
     }
 }
 

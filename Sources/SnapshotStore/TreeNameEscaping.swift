@@ -1,3 +1,5 @@
+import TextSafety
+
 /// How a name of a recorded build is spelled inside a git tree.
 ///
 /// Names git cannot hold or that `git fsck --strict` rejects, and every name beginning
@@ -11,7 +13,7 @@
 /// `.gitmodules` and `gitmod~<n>`.
 enum TreeNameEscaping {
     static func escape(_ name: [UInt8]) -> [UInt8] {
-        needsEscape(name) ? [UInt8(ascii: "%")] + Array(hexDigits(name).utf8) : name
+        needsEscape(name) ? [UInt8(ascii: "%")] + Array(Hex.encode(name).utf8) : name
     }
 
     /// The original bytes of a stored name; nil when an escaped name is malformed or is
@@ -76,27 +78,7 @@ enum TreeNameEscaping {
         }
     }
 
-    static func hexDigits(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count * 2)
-        for b in bytes {
-            out.append(digits[Int(b >> 4)])
-            out.append(digits[Int(b & 0xF)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
     private static func lowercaseNibble(_ c: UInt8) -> UInt8? {
-        (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(c) ? nil : nibble(c)
-    }
-
-    static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(c) ? nil : Hex.nibble(c)
     }
 }
