@@ -1,4 +1,6 @@
-// Shared by every fuzz target (compiled into each by scripts/fuzz.sh).
+// Shared by every fuzz target (compiled into each by scripts/fuzz.sh; in the plist targets'
+// module PropertyLists the import names the module itself and is ignored).
+import PropertyLists
 
 /// Limits small enough that a hostile input fails fast under the fuzzer.
 let fuzzLimits = PlistLimits(maxBytes: 1 << 20, maxDepth: 64, maxObjects: 100_000, maxExpandedBytes: 4 << 20)

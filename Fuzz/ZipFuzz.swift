@@ -1,8 +1,10 @@
 // libFuzzer target: our zip reader (end record, Zip64, central directory, local headers,
 // stored and deflate data, CRC, declared sizes) and the whole read of an .ipa/.zip.
-// Compiled by scripts/fuzz.sh together with Sources/PropertyLists and Sources/BundleModel
-// as one module, so internal API is reachable. Must return a snapshot or throw
-// InputError; a snapshot must never hold a path that could leave the bundle.
+// Compiled by scripts/fuzz.sh together with Sources/BundleReading as one module, so the
+// readers' internal API is reachable (PropertyLists and BundleModel are linked in as
+// modules). Must return a snapshot or throw InputError; a snapshot must never hold a path
+// that could leave the bundle.
+import BundleModel
 #if canImport(Glibc)
 import Glibc
 #endif

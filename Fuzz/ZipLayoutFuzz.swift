@@ -5,7 +5,8 @@
 // a data descriptor defers them), its data must start where the reader says and end
 // before the central directory, no two entries' bytes may overlap, and streaming the
 // entries may not produce more bytes than they declare. Compiled by scripts/fuzz.sh with
-// Sources/PropertyLists and Sources/BundleModel as one module.
+// Sources/BundleReading as one module (PropertyLists and BundleModel linked in as modules).
+import BundleModel
 #if canImport(Glibc)
 import Glibc
 #endif

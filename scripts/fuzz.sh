@@ -78,8 +78,8 @@ seed() { # target kind seed-dir
     echo "fuzz.sh: $1: $n seed files from the corpus"
 }
 
-# name:seed-kind:sources. Sources: plist = the property-list readers; bundle = those and
-# the bundle reader (zip, walker) with zlib and libcrypto; names = tree-name escaping (path
+# name:seed-kind:sources. Sources: plist = the property-list readers; bundle = those, the
+# bundle values (BundleModel) and the readers (BundleReading: zip, walker) with zlib and libcrypto; names = tree-name escaping (path
 # display comes from TextSafety); seal = the CodeResources rules2 patterns (Sources/CodeSigning's
 # pattern files alone, checked against glibc's regcomp/regexec); yaml = the bounded YAML reading with Yams and its libyaml (from
 # .build/checkouts: run `swift build` once first).
@@ -96,12 +96,28 @@ text_safety() {
         -emit-module-path "$out/mods/TextSafety.swiftmodule" -c Sources/TextSafety/*.swift -o "$out/mods/TextSafety.o"
 }
 
+# For the zip targets, PropertyLists and BundleModel (the values the readers fill) are built
+# as their own instrumented modules, in that order, so BundleReading's `import BundleModel`
+# resolves; BundleReading is then compiled with the target as one module.
+fuzzed_module() { # name [modules it imports]
+    local dirs=() m
+    for m in "$@"; do dirs+=("Sources/$m"); done
+    [[ -f $out/mods/$1.o && -z $(find "${dirs[@]}" -newer "$out/mods/$1.o") ]] && return 0
+    swiftc -sanitize=fuzzer -parse-as-library -O -wmo -module-name "$1" -emit-module -suppress-warnings \
+        -I "$out/mods" -emit-module-path "$out/mods/$1.swiftmodule" -c "Sources/$1"/*.swift -o "$out/mods/$1.o"
+}
+
 compile() { # name sources
     local sources=(Sources/PropertyLists/*.swift Fuzz/FuzzSupport.swift) flags=(-I "$out/mods" "$out/mods/TextSafety.o")
+    local module=PropertyLists
     text_safety
     case $2 in
-        bundle) sources+=(Sources/BundleModel/*.swift)
-                flags+=(-I Sources/CZlib -I Sources/COpenSSL -lz -lcrypto -suppress-warnings) ;;
+        bundle) fuzzed_module PropertyLists TextSafety
+                fuzzed_module BundleModel PropertyLists TextSafety
+                sources=(Sources/BundleReading/*.swift Fuzz/FuzzSupport.swift)
+                flags+=("$out/mods/PropertyLists.o" "$out/mods/BundleModel.o"
+                        -I Sources/CZlib -I Sources/COpenSSL -lz -lcrypto -suppress-warnings)
+                module=BundleReading ;;
         names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift) ;;
         seal) sources=(Sources/CodeSigning/Pattern*.swift Sources/CodeSigning/SealPattern*.swift
                        Sources/CodeSigning/ByteSet.swift Sources/CodeSigning/MatchBudget.swift) ;;
@@ -120,8 +136,7 @@ compile() { # name sources
                 "$out"/cyaml/*.o "Fuzz/$1.swift" -o "$out/bin/$1"
             return ;;
     esac
-    # BundleModel's `import PropertyLists` names the module being compiled: ignored.
-    swiftc -sanitize=fuzzer -parse-as-library -O -module-name PropertyLists "${flags[@]}" \
+    swiftc -sanitize=fuzzer -parse-as-library -O -module-name "$module" "${flags[@]}" \
         "${sources[@]}" "Fuzz/$1.swift" -o "$out/bin/$1"
 }
 
