@@ -38,13 +38,13 @@ let package = Package(
         // Code-signature facts: the CodeResources seal evaluated against recorded files.
         .target(name: "CodeSigning", dependencies: ["BundleModel", "PropertyLists"]),
         .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists"]),
-        .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel"]),
+        .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel", "PropertyLists"]),
         .target(name: "BundleDiffKit", dependencies: [
             .product(name: "Yams", package: "Yams"), "CBuildInfo",
             "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel", "PropertyLists", "Git", "TextSafety",
         ]),
         .target(name: "BundleDiffCLI", dependencies: [
-            "BundleDiffKit", "TextSafety",
+            "BundleDiffKit", "SnapshotStore", "Reporters", "Rules", "Comparison", "PropertyLists", "TextSafety",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bundlediff", dependencies: ["BundleDiffCLI"]),
@@ -56,15 +56,18 @@ let package = Package(
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety", "PropertyLists"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"]),
         .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "TestSupport"]),
-        .testTarget(name: "BundleReadingTests", dependencies: ["BundleReading", "BundleModel", "TestSupport"]),
+        .testTarget(name: "BundleReadingTests", dependencies: ["BundleReading", "BundleModel", "PropertyLists", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
-        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "BundleReading", "Comparison", "TestSupport"]),
-        .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "BundleReading", "Git", "TestSupport"]),
-        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "BundleReading", "TestSupport"]),
+        .testTarget(name: "SnapshotStoreTests", dependencies: [
+            "SnapshotStore", "BundleReading", "BundleModel", "Comparison", "Git", "PropertyLists", "TestSupport",
+        ]),
+        .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "BundleReading", "BundleModel", "Git", "TestSupport"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "BundleReading", "BundleModel", "TestSupport"]),
         .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleReading", "BundleModel", "TestSupport"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Comparison", "BundleModel", "PropertyLists", "TestSupport"]),
         .testTarget(name: "BundleDiffCLITests", dependencies: [
-            "BundleDiffCLI", "BundleDiffKit", "BundleReading", "TextSafety", "TestSupport",
+            "BundleDiffCLI", "BundleDiffKit", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel",
+            "PropertyLists", "TextSafety", "TestSupport",
         ]),
     ]
 )
