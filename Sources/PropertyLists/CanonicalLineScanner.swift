@@ -1,3 +1,5 @@
+import TextSafety
+
 /// Reads the tokens of one canonical-text line (see `CanonicalText`).
 struct CanonicalLineScanner {
     /// One step of a body path.
@@ -66,7 +68,7 @@ struct CanonicalLineScanner {
                 try expect("{")
                 var value: UInt32 = 0
                 var digits = 0
-                while position < bytes.count, let d = hexDigit(bytes[position]) {
+                while position < bytes.count, let d = Hex.nibble(bytes[position]) {
                     value = value << 4 | UInt32(d)
                     digits += 1
                     position += 1
@@ -128,14 +130,5 @@ struct CanonicalLineScanner {
             value = s
         }
         return value
-    }
-
-    func hexDigit(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 48...57: b - 48
-        case 65...70: b - 55
-        case 97...102: b - 87
-        default: nil
-        }
     }
 }

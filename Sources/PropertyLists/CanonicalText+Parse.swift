@@ -1,3 +1,5 @@
+import TextSafety
+
 extension CanonicalText {
     /// Parses canonical text back into the exact value `render` was given. Anything that
     /// `render` would not have produced (including non-canonical spellings) is rejected.
@@ -115,8 +117,8 @@ extension CanonicalText {
             var bytes: [UInt8] = []
             while !scanner.accept(">") {
                 guard scanner.position + 1 < scanner.bytes.count,
-                      let hi = scanner.hexDigit(scanner.bytes[scanner.position]),
-                      let lo = scanner.hexDigit(scanner.bytes[scanner.position + 1]) else {
+                      let hi = Hex.nibble(scanner.bytes[scanner.position]),
+                      let lo = Hex.nibble(scanner.bytes[scanner.position + 1]) else {
                     throw scanner.error("bad data")
                 }
                 bytes.append(hi << 4 | lo)

@@ -1,3 +1,5 @@
+import TextSafety
+
 /// The line-oriented text stored in git for every decoded property list.
 ///
 /// ```
@@ -89,7 +91,7 @@ public enum CanonicalText {
         case .real(let r): "real " + realText(r)
         case .boolean(let b): b ? "true" : "false"
         case .date(let d): "date " + (PlistDate.iso8601(d) ?? "-") + " " + realText(d)
-        case .data(let bytes): "data <" + hex(bytes) + ">"
+        case .data(let bytes): "data <" + Hex.encode(bytes) + ">"
         case .uid(let u): "uid " + String(u)
         case .array: "array"
         case .dictionary: "dictionary"
