@@ -16,6 +16,7 @@ public struct ExampleBuild: Sendable {
     private var name: String
     private var bundles: [BundleSpec] = []
     private var files: [(String, [UInt8], Bool)] = []
+    private var symlinks: [(String, String)] = []
     private var plists: [(String, DecodedPlist)] = []
 
     public init(_ name: String = "Example") { self.name = name }
@@ -39,6 +40,13 @@ public struct ExampleBuild: Sendable {
     public func file(_ path: String, _ content: String = "", executable: Bool = false) -> ExampleBuild {
         var copy = self
         copy.files.append((path, Array(content.utf8), executable))
+        return copy
+    }
+
+    /// Adds a symbolic link at `path` whose target is `target` (as written, relative or absolute).
+    public func symlink(_ path: String, to target: String) -> ExampleBuild {
+        var copy = self
+        copy.symlinks.append((path, target))
         return copy
     }
 
@@ -83,6 +91,15 @@ public struct ExampleBuild: Sendable {
             let p = BundlePath(path)
             entries[p] = FileEntry(path: p, kind: .file, size: UInt64(bytes.count), isExecutable: executable,
                                    sha256: StandInDigest.digest(bytes))
+            var parent = p.parent
+            while !parent.isRoot, entries[parent] == nil {
+                entries[parent] = FileEntry(path: parent, kind: .directory)
+                parent = parent.parent
+            }
+        }
+        for (path, target) in symlinks {
+            let p = BundlePath(path)
+            entries[p] = FileEntry(path: p, kind: .symlink, symlinkTarget: Array(target.utf8))
             var parent = p.parent
             while !parent.isRoot, entries[parent] == nil {
                 entries[parent] = FileEntry(path: parent, kind: .directory)

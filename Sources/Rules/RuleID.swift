@@ -52,6 +52,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case extensionPoint = "info-plist.extension-point"
     case frameworkLocation = "structure.framework-location"
     case infoPlistSpelling = "info-plist.spelling"
+    case frameworkVersions = "structure.framework-versions"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -106,6 +107,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .extensionPoint: ExtensionPointRule.self
         case .frameworkLocation: FrameworkLocationRule.self
         case .infoPlistSpelling: InfoPlistSpellingRule.self
+        case .frameworkVersions: FrameworkVersionsRule.self
         }
     }
 
