@@ -53,6 +53,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case frameworkLocation = "structure.framework-location"
     case infoPlistSpelling = "info-plist.spelling"
     case frameworkVersions = "structure.framework-versions"
+    case dottedCodeFolder = "structure.dotted-code-folder"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -108,6 +109,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .frameworkLocation: FrameworkLocationRule.self
         case .infoPlistSpelling: InfoPlistSpellingRule.self
         case .frameworkVersions: FrameworkVersionsRule.self
+        case .dottedCodeFolder: DottedCodeFolderRule.self
         }
     }
 
