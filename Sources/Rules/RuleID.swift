@@ -54,6 +54,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case infoPlistSpelling = "info-plist.spelling"
     case frameworkVersions = "structure.framework-versions"
     case dottedCodeFolder = "structure.dotted-code-folder"
+    case contentPlacement = "structure.content-placement"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -110,6 +111,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .infoPlistSpelling: InfoPlistSpellingRule.self
         case .frameworkVersions: FrameworkVersionsRule.self
         case .dottedCodeFolder: DottedCodeFolderRule.self
+        case .contentPlacement: ContentPlacementRule.self
         }
     }
 
