@@ -55,6 +55,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case frameworkVersions = "structure.framework-versions"
     case dottedCodeFolder = "structure.dotted-code-folder"
     case contentPlacement = "structure.content-placement"
+    case iconFiles = "info-plist.icon-files"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -112,6 +113,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .frameworkVersions: FrameworkVersionsRule.self
         case .dottedCodeFolder: DottedCodeFolderRule.self
         case .contentPlacement: ContentPlacementRule.self
+        case .iconFiles: IconFilesRule.self
         }
     }
 
