@@ -56,6 +56,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case dottedCodeFolder = "structure.dotted-code-folder"
     case contentPlacement = "structure.content-placement"
     case iconFiles = "info-plist.icon-files"
+    case localizedImageDefault = "structure.localized-image-default"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -114,6 +115,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .dottedCodeFolder: DottedCodeFolderRule.self
         case .contentPlacement: ContentPlacementRule.self
         case .iconFiles: IconFilesRule.self
+        case .localizedImageDefault: LocalizedImageDefaultRule.self
         }
     }
 
