@@ -8,14 +8,15 @@ public struct IconFilesRule: CheckRule {
 
     public static let description = RuleDescription(
         id: .iconFiles, name: "Icon named in Info.plist without its image", defaultSeverity: .error,
-        rationale: "An iOS, tvOS, watchOS or visionOS bundle names its icons by file in Info.plist: "
+        rationale: "An iOS, tvOS, watchOS or visionOS app names its icons by file in Info.plist: "
             + "CFBundleIconFiles, and the CFBundleIconFiles arrays of CFBundleIcons (and CFBundleIcons~ipad) under "
             + "CFBundlePrimaryIcon and each CFBundleAlternateIcons entry. Icons must sit at the bundle's top level "
             + "(bundle-rules.md §3). An entry is a file name or a base name the system completes: 'AppIcon60x60' is "
             + "found as AppIcon60x60.png, AppIcon60x60@2x.png or AppIcon60x60@2x~ipad.png. When no file answers "
             + "an entry, App Store Connect refuses the upload: 'Invalid Image Path - No image found at the path "
             + "referenced under key …' (ITMS-90032). Compiled asset catalogs (Assets.car, CFBundleIconName) are not "
-            + "judged: their content is not read. Names are matched without regard to case, and a copy in an "
+            + "judged: their content is not read; nor are app extensions, whose icons come from their app. "
+            + "Names are matched without regard to case, and a copy in an "
             + ".lproj folder counts as found.",
         appStoreCodes: ["ITMS-90032"],
         triggeringExamples: [
@@ -59,7 +60,7 @@ public struct IconFilesRule: CheckRule {
 
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
-        for b in build.bundles where (b.kind == .app || b.kind == .appex) && build.isMobile(b) {
+        for b in build.bundles where b.kind == .app && build.isMobile(b) {
             guard let info = build.info(of: b) else { continue }
             var reported = Set<String>()
             let match = IconNameMatch(build: build, bundle: b)
