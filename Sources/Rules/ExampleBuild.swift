@@ -91,20 +91,12 @@ public struct ExampleBuild: Sendable {
             let p = BundlePath(path)
             entries[p] = FileEntry(path: p, kind: .file, size: UInt64(bytes.count), isExecutable: executable,
                                    sha256: StandInDigest.digest(bytes))
-            var parent = p.parent
-            while !parent.isRoot, entries[parent] == nil {
-                entries[parent] = FileEntry(path: parent, kind: .directory)
-                parent = parent.parent
-            }
+            Self.addFolders(above: p, to: &entries)
         }
         for (path, target) in symlinks {
             let p = BundlePath(path)
             entries[p] = FileEntry(path: p, kind: .symlink, symlinkTarget: Array(target.utf8))
-            var parent = p.parent
-            while !parent.isRoot, entries[parent] == nil {
-                entries[parent] = FileEntry(path: parent, kind: .directory)
-                parent = parent.parent
-            }
+            Self.addFolders(above: p, to: &entries)
         }
         for b in bundles where entries[BundlePath(b.path)] == nil {
             entries[BundlePath(b.path)] = FileEntry(path: BundlePath(b.path), kind: .directory)
@@ -113,6 +105,15 @@ public struct ExampleBuild: Sendable {
         let infos = bundles.map { bundleInfo($0, entries: sortedEntries) }
             .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
         return BuildSnapshot(sourceKind: .directory, sourceName: name, entries: sortedEntries, plists: decoded, bundles: infos)
+    }
+
+    /// Records every folder above `path` that is not recorded yet.
+    private static func addFolders(above path: BundlePath, to entries: inout [BundlePath: FileEntry]) {
+        var parent = path.parent
+        while !parent.isRoot, entries[parent] == nil {
+            entries[parent] = FileEntry(path: parent, kind: .directory)
+            parent = parent.parent
+        }
     }
 
     private static func infoPlistPath(_ b: BundleSpec) -> String {
