@@ -16,6 +16,7 @@ public struct ExampleBuild: Sendable {
     private var name: String
     private var bundles: [BundleSpec] = []
     private var files: [(String, [UInt8], Bool)] = []
+    private var symlinks: [(String, String)] = []
     private var plists: [(String, DecodedPlist)] = []
 
     public init(_ name: String = "Example") { self.name = name }
@@ -39,6 +40,13 @@ public struct ExampleBuild: Sendable {
     public func file(_ path: String, _ content: String = "", executable: Bool = false) -> ExampleBuild {
         var copy = self
         copy.files.append((path, Array(content.utf8), executable))
+        return copy
+    }
+
+    /// Adds a symbolic link at `path` whose target is `target` (as written, relative or absolute).
+    public func symlink(_ path: String, to target: String) -> ExampleBuild {
+        var copy = self
+        copy.symlinks.append((path, target))
         return copy
     }
 
@@ -83,11 +91,12 @@ public struct ExampleBuild: Sendable {
             let p = BundlePath(path)
             entries[p] = FileEntry(path: p, kind: .file, size: UInt64(bytes.count), isExecutable: executable,
                                    sha256: StandInDigest.digest(bytes))
-            var parent = p.parent
-            while !parent.isRoot, entries[parent] == nil {
-                entries[parent] = FileEntry(path: parent, kind: .directory)
-                parent = parent.parent
-            }
+            Self.addFolders(above: p, to: &entries)
+        }
+        for (path, target) in symlinks {
+            let p = BundlePath(path)
+            entries[p] = FileEntry(path: p, kind: .symlink, symlinkTarget: Array(target.utf8))
+            Self.addFolders(above: p, to: &entries)
         }
         for b in bundles where entries[BundlePath(b.path)] == nil {
             entries[BundlePath(b.path)] = FileEntry(path: BundlePath(b.path), kind: .directory)
@@ -96,6 +105,15 @@ public struct ExampleBuild: Sendable {
         let infos = bundles.map { bundleInfo($0, entries: sortedEntries) }
             .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
         return BuildSnapshot(sourceKind: .directory, sourceName: name, entries: sortedEntries, plists: decoded, bundles: infos)
+    }
+
+    /// Records every folder above `path` that is not recorded yet.
+    private static func addFolders(above path: BundlePath, to entries: inout [BundlePath: FileEntry]) {
+        var parent = path.parent
+        while !parent.isRoot, entries[parent] == nil {
+            entries[parent] = FileEntry(path: parent, kind: .directory)
+            parent = parent.parent
+        }
     }
 
     private static func infoPlistPath(_ b: BundleSpec) -> String {

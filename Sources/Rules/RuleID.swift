@@ -52,6 +52,11 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case extensionPoint = "info-plist.extension-point"
     case frameworkLocation = "structure.framework-location"
     case infoPlistSpelling = "info-plist.spelling"
+    case frameworkVersions = "structure.framework-versions"
+    case dottedCodeFolder = "structure.dotted-code-folder"
+    case contentPlacement = "structure.content-placement"
+    case iconFiles = "info-plist.icon-files"
+    case localizedImageDefault = "structure.localized-image-default"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -106,6 +111,11 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .extensionPoint: ExtensionPointRule.self
         case .frameworkLocation: FrameworkLocationRule.self
         case .infoPlistSpelling: InfoPlistSpellingRule.self
+        case .frameworkVersions: FrameworkVersionsRule.self
+        case .dottedCodeFolder: DottedCodeFolderRule.self
+        case .contentPlacement: ContentPlacementRule.self
+        case .iconFiles: IconFilesRule.self
+        case .localizedImageDefault: LocalizedImageDefaultRule.self
         }
     }
 

@@ -394,6 +394,36 @@ CHECKS["info-plist.required-keys"] = check_required_keys
 CHECKS["info-plist.bundle-executable"] = check_bundle_executable
 
 
+def check_icon_files(f, old, new):
+    """TRUE when no file at the bundle's top (or in a top-level .lproj) is the named icon or
+    the name with .png, @Nx and ~device added."""
+    b = bundle_of(new, f["bundle"])
+    if not b:
+        return None, "bundle not found"
+    name = f["fingerprint"].split("|")[-1]
+    prefix = b.root + "/" if b.root else ""
+    stem = name.lower()[:-4] if name.lower().endswith(".png") else name.lower()
+    for rel in new.files:
+        if not rel.startswith(prefix):
+            continue
+        parts = rel[len(prefix):].split("/")
+        if len(parts) == 2 and parts[0].endswith(".lproj"):
+            parts = parts[1:]
+        if len(parts) != 1:
+            continue
+        low = parts[0].lower()
+        base = low[:-4] if low.endswith(".png") else low
+        base = base.split("~")[0]
+        if "@" in base and base.rsplit("@", 1)[1][:-1].isdigit() and base.endswith("x"):
+            base = base.rsplit("@", 1)[0]
+        if low == name.lower() or base == stem:
+            return False, f"{rel} answers {name}"
+    return True, f"no image for {name} in {prefix or 'the bundle'}"
+
+
+CHECKS["info-plist.icon-files"] = check_icon_files
+
+
 # Provisioning profiles and code-signature seals: the profile's plist is found between
 # `<?xml` and `</plist>` in the CMS bytes (no DER walk); the seal's files2 is compared with the
 # files by hashlib. The report date is the one run.py passes.
