@@ -3,25 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CLibgit2
 import Foundation
 
 extension Repository {
-    /// Runs a libgit2 read (`body` returns its status) and, when it fails, refreshes the
-    /// object database and runs it once more. A recording may merge packs and delete them
-    /// (`rollUp`) while another process reads: libgit2 re-lists the pack folder by itself
-    /// only on a plain miss, not when a pack its multi-pack-index names has gone, so every
-    /// object read here retries after a refresh. Cheap: only a failure pays for it.
-    func readRetrying(_ body: () -> Int32) -> Int32 {
-        let status = body()
-        guard status < 0 else { return status }
-        var odb: OpaquePointer?
-        guard git_repository_odb(&odb, handle) == 0, let odb else { return status }
-        defer { git_odb_free(odb) }
-        guard git_odb_refresh(odb) == 0 else { return status }
-        return body()
-    }
-
     /// The error for a failed read of an object the history refers to. libgit2 skips
     /// pack files it may not open, so an object in one looks missing: name the file.
     func objectReadError(_ status: Int32, kind: String, id: ObjectID) -> GitError {

@@ -23,8 +23,9 @@ extension Repository {
     /// finds deltas between the objects), removes the multi-pack-index, then deletes the
     /// merged packs. Every object of a merged pack is in
     /// the new pack before any merged pack goes, so the repository holds every object
-    /// throughout; a reader that had a deleted pack open finds its objects again after
-    /// refreshing the object database (the reads here retry once after a refresh).
+    /// throughout. A reader in another process that still lists a deleted pack (or
+    /// the removed index) misses there; libgit2 then refreshes its object database by
+    /// itself and finds the object in the new pack (GeometricRepackTests pins that).
     ///
     /// Call it only while no other process repacks (the history's writer lock); other
     /// writers may add packs meanwhile (they are left alone). Returns the new pack.
