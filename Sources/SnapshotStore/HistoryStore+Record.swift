@@ -80,7 +80,7 @@ extension HistoryStore {
                 throw failure
             }
         }
-        maintainPackIndex()
+        maintainPacks(repacking: writerLock != nil)
         var written: [String] = []
         var versionTag: String?
         var collided = false

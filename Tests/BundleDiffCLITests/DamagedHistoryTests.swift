@@ -9,7 +9,7 @@ import TestSupport
         ["log"], ["show", "latest"], ["diff", "latest~1", "latest"], ["snapshot", CLIHarness.demoBuild(2)],
     ]
 
-    /// Demo builds 1 and 2 recorded: one pack each. Returns the repository, the commits
+    /// Demo builds 1 and 2 recorded: one pack each (each kept, so never merged). Returns the repository, the commits
     /// and, per commit, the pack holding it.
     func recordTwo(in scratch: ScratchDirectory) throws -> (repo: String, commits: [String], packs: [String]) {
         let repo = scratch.path("h")
@@ -19,6 +19,12 @@ import TestSupport
             #expect(r.status == 0, "\(r.err)")
             let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any]
             commits.append(json?["commit"] as? String ?? "")
+            // Recording merges small packs; a kept pack is never merged, so each build
+            // keeps its own pack here.
+            let dir = repo + "/objects/pack"
+            for name in try FileManager.default.contentsOfDirectory(atPath: dir) where name.hasSuffix(".pack") {
+                _ = FileManager.default.createFile(atPath: dir + "/" + name.dropLast(5) + ".keep", contents: Data())
+            }
         }
         let packs = try commits.map { commit in try #require(try packEntry(repo, holding: commit)).pack }
         #expect(Set(packs).count == 2)
