@@ -1,5 +1,6 @@
 import BundleModel
 import Foundation
+import Reporters
 import SnapshotStore
 
 /// One side of a comparison: a build read from disk or a recorded snapshot.
@@ -38,6 +39,23 @@ public struct BuildSide: Sendable {
 
     /// Whether this side is an app's data container rather than a build.
     public var isContainer: Bool { snapshot.isContainer || recorded?.isContainer == true }
+
+    /// For a data container, the app build it belongs to (`1.2 (45)`): the one its
+    /// recording names, else the app bundle inside the container (when the input holds
+    /// one); nil for builds and when unknown.
+    public var appBuild: String? {
+        guard isContainer else { return nil }
+        if let r = recorded, r.shortVersion != nil || r.build != nil {
+            return "\(r.shortVersion ?? "-") (\(r.build ?? "-"))"
+        }
+        guard let main = snapshot.mainBundle, main.shortVersion != nil || main.version != nil else { return nil }
+        return "\(main.shortVersion ?? "-") (\(main.version ?? "-"))"
+    }
+
+    /// How reports name this side.
+    var reportSide: DiffReport.Side {
+        DiffReport.Side(reference: reference, commit: recorded?.commit, appBuild: appBuild)
+    }
 
     private static func looksLikePath(_ reference: String) -> Bool {
         let extensions = [".app", ".ipa", ".zip", ".xcarchive", ".framework", ".xcframework", ".appex", ".bundle", ".xctest", ".xpc", ".xcappdata"]

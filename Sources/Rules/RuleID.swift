@@ -118,6 +118,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     /// The rules `bundlediff check` runs: every `CheckRule`.
     public static let checkRules: Set<RuleID> = Set(allCases.filter(\.isCheck))
 
+    /// The rules a comparison of two data containers runs (the migration report).
+    public static let containerRules: Set<RuleID> = Set(allCases.filter { $0.rawValue.hasPrefix("container.") })
+
+    /// The rules a comparison of two builds runs: every rule but the container rules.
+    public static let buildRules: Set<RuleID> = Set(allCases).subtracting(containerRules)
+
     /// The rules `bundlediff gate` runs: version and nested-version rules.
     public static let versionRules: Set<RuleID> = [
         .buildNotIncreased, .malformedVersion, .shortVersionDecreased, .shortVersionComponents,
