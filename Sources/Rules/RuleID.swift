@@ -52,6 +52,16 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case extensionPoint = "info-plist.extension-point"
     case frameworkLocation = "structure.framework-location"
     case infoPlistSpelling = "info-plist.spelling"
+    // Container rules: judge two snapshots of an app's data container (the migration report).
+    case containerMovedToPurgeable = "container.moved-to-purgeable"
+    case containerDocumentsMoved = "container.documents-moved"
+    case containerInboxWritten = "container.inbox-written"
+    case containerInboxLeft = "container.inbox-left"
+    case containerPreferencesFile = "container.preferences-file"
+    case containerSettingRemoved = "container.setting-removed"
+    case containerSettingRenamed = "container.setting-renamed"
+    case containerApplicationSupportLoose = "container.application-support-loose"
+    case containerBundleWritten = "container.bundle-written"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -106,6 +116,15 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .extensionPoint: ExtensionPointRule.self
         case .frameworkLocation: FrameworkLocationRule.self
         case .infoPlistSpelling: InfoPlistSpellingRule.self
+        case .containerMovedToPurgeable: ContainerPurgeableMoveRule.self
+        case .containerDocumentsMoved: ContainerDocumentsMoveRule.self
+        case .containerInboxWritten: ContainerInboxWriteRule.self
+        case .containerInboxLeft: ContainerInboxLeftRule.self
+        case .containerPreferencesFile: ContainerPreferencesFileRule.self
+        case .containerSettingRemoved: ContainerSettingRemovedRule.self
+        case .containerSettingRenamed: ContainerSettingRenamedRule.self
+        case .containerApplicationSupportLoose: ContainerApplicationSupportRule.self
+        case .containerBundleWritten: ContainerBundleWrittenRule.self
         }
     }
 
