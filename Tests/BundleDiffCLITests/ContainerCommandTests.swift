@@ -110,6 +110,9 @@ import TestSupport
         let log = CLIHarness.run(["log", "--repo", repo])
         #expect(log.out.split(separator: "\n").count == 3, "\(log.out)")
         #expect(log.out.components(separatedBy: "data container").count == 3, "\(log.out)")
+        let show = CLIHarness.run(["show", "c-after", "--repo", repo])
+        #expect(show.out.hasPrefix("data container of com.example.wanderlust (simulator layout)\n"), "\(show.out)")
+        #expect(show.out.contains("  app build:   1.0 (41)\n"), "\(show.out)")
         // latest still names the build: containers never stand in for builds.
         let latest = CLIHarness.run(["check", "latest", "--repo", repo])
         #expect(latest.status == 0, "\(latest.out)\(latest.err)")
