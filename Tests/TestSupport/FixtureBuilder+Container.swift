@@ -54,8 +54,10 @@ extension FixtureBuilder {
         return b
     }
 
-    /// A defaults plist (binary, as the defaults system writes it).
-    public static func defaults(_ values: [String: Any]) -> [UInt8] { plist(values, binary: true) }
+    /// A defaults plist: binary, as the defaults system writes it; XML where the bytes
+    /// must be the same on every run (Foundation's binary writer follows the dictionary's
+    /// per-process order, its XML writer sorts the keys).
+    public static func defaults(_ values: [String: Any], binary: Bool = true) -> [UInt8] { plist(values, binary: binary) }
 
     /// The container after an upgrade that did `scenario`.
     public func upgraded(_ scenario: ContainerScenario, app: String = containerApp) -> FixtureBuilder {
