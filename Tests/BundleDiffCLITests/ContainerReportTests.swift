@@ -43,6 +43,7 @@ import TestSupport
         let text = format == "junit" ? JUnitReportTests.timeless(r.out) : r.out
         try GoldenReportTests.check(text, golden: "Tests/Goldens/container-diff.\(suffix)")
         HostileOutputTests.check(text, format: format, "container diff --format \(format)")
+        if format == "json" { #expect(try JSONReportTests.problems(text) == nil, "the schema knows containers") }
         // JUnit lists findings at warning and above: the renamed setting is info.
         let info = format == "junit" ? [] : ["container.setting-renamed"]
         for rule in ["container.moved-to-purgeable", "container.setting-removed", "container.preferences-file"] + info {
