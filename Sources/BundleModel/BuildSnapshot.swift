@@ -7,6 +7,8 @@ public struct BuildSnapshot: Sendable {
     /// What the build was read from.
     public enum SourceKind: String, Hashable, Sendable {
         case directory, ipa, zip, xcarchive
+        /// An app's data container (`Documents/`, `Library/`, `tmp/`), not a build.
+        case container
     }
 
     public var sourceKind: SourceKind
@@ -18,15 +20,21 @@ public struct BuildSnapshot: Sendable {
     public var plists: [BundlePath: DecodedPlist]
     /// Bundles found in the build, outermost first, then by path.
     public var bundles: [BundleInfo]
+    /// Whose data container this is (only when `sourceKind` is `.container`).
+    public var container: ContainerInfo?
 
     public init(sourceKind: SourceKind, sourceName: String, entries: [FileEntry],
-                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo]) {
+                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], container: ContainerInfo? = nil) {
         self.sourceKind = sourceKind
         self.sourceName = sourceName
         self.entries = entries
         self.plists = plists
         self.bundles = bundles
+        self.container = container
     }
+
+    /// Whether this is an app's data container rather than a build.
+    public var isContainer: Bool { sourceKind == .container }
 
     /// The main bundle: the outermost app (or the outermost bundle of any kind).
     public var mainBundle: BundleInfo? {

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PropertyLists
 
 extension BuildReader {
     /// A bundle directory (rooted at its own name), an `.xcarchive` (rooted at its
@@ -34,19 +35,25 @@ extension BuildReader {
         let walker = DirectoryWalker(rootPath: raw, prefix: prefix, limits: options.limits)
         let walked = try walker.walk()
         let main = try mainBundlePath(rule, entries: walked.entries, display: display)
-        let jobs = walked.files.map { ContentJob(path: walked.entries[$0.entryIndex].path, size: $0.size) }
-        let source = DirectorySource(walker: walker, files: walked.files)
-        let outcomes = try ContentPipeline.run(source, jobs: jobs, options: options, file: display)
-        let (entries, plists) = assemble(walked.entries, jobEntries: walked.files.map(\.entryIndex),
-                                         outcomes: outcomes)
+        let (entries, plists) = try readContent(walker, walked, options: options, display: display)
         let bundles = BundleScanner.bundles(entries: entries, plists: plists)
         try validateMainBundle(main, entries: entries, plists: plists, display: display)
         return BuildSnapshot(sourceKind: kind, sourceName: name, entries: entries, plists: plists,
                              bundles: bundles)
     }
 
+    /// Hashes the files a walk listed (decoding the property lists among them) and
+    /// returns the sorted entries with their digests, and the decoded property lists.
+    static func readContent(_ walker: DirectoryWalker, _ walked: DirectoryWalker.Result, options: ReadOptions,
+                            display: String) throws(InputError) -> ([FileEntry], [BundlePath: DecodedPlist]) {
+        let jobs = walked.files.map { ContentJob(path: walked.entries[$0.entryIndex].path, size: $0.size) }
+        let source = DirectorySource(walker: walker, files: walked.files)
+        let outcomes = try ContentPipeline.run(source, jobs: jobs, options: options, file: display)
+        return assemble(walked.entries, jobEntries: walked.files.map(\.entryIndex), outcomes: outcomes)
+    }
+
     /// Whether `dir/name` exists with the given file type (not following a final symlink).
-    private static func has(_ dir: [UInt8], _ name: String, _ type: UInt32) -> Bool {
+    static func has(_ dir: [UInt8], _ name: String, _ type: UInt32) -> Bool {
         var st = stat()
         let path = dir + [UInt8(ascii: "/")] + Array(name.utf8)
         let rc = Posix.withCString(path) { lstat($0, &st) }

@@ -18,6 +18,7 @@ public struct ExampleBuild: Sendable {
     private var files: [(String, [UInt8], Bool)] = []
     private var symlinks: [(String, String)] = []
     private var plists: [(String, DecodedPlist)] = []
+    private var container: ContainerInfo?
 
     public init(_ name: String = "Example") { self.name = name }
 
@@ -33,6 +34,13 @@ public struct ExampleBuild: Sendable {
         for (k, v) in info { dict[k] = v }
         var copy = self
         copy.bundles.append(BundleSpec(path: path, kind: kind, layout: layout, info: dict, hasInfoPlist: hasInfoPlist))
+        return copy
+    }
+
+    /// Makes this an app's data container (a simulator container of `app`), not a build.
+    public func container(of app: String) -> ExampleBuild {
+        var copy = self
+        copy.container = ContainerInfo(appIdentifier: app, layout: .simulator)
         return copy
     }
 
@@ -104,7 +112,8 @@ public struct ExampleBuild: Sendable {
         let sortedEntries = entries.values.sorted { $0.path < $1.path }
         let infos = bundles.map { bundleInfo($0, entries: sortedEntries) }
             .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
-        return BuildSnapshot(sourceKind: .directory, sourceName: name, entries: sortedEntries, plists: decoded, bundles: infos)
+        return BuildSnapshot(sourceKind: container == nil ? .directory : .container, sourceName: name,
+                             entries: sortedEntries, plists: decoded, bundles: infos, container: container)
     }
 
     /// Records every folder above `path` that is not recorded yet.
