@@ -20,4 +20,9 @@ public struct ContainerInfo: Sendable, Hashable {
         self.appIdentifier = appIdentifier
         self.layout = layout
     }
+
+    /// The metadata file the system keeps in each data container.
+    public static let metadataName = ".com.apple.mobile_container_manager.metadata.plist"
+    /// The metadata file of an `.xcappdata` package.
+    public static let appDataInfoName = "AppDataInfo.plist"
 }

@@ -1,4 +1,5 @@
 import BundleModel
+import BundleReading
 import Foundation
 import SnapshotStore
 import Testing

@@ -35,7 +35,7 @@ extension FixtureBuilder {
     /// `Wanderlust.app` at that version (as a test harness may copy it next to the data).
     public static func dataContainer(app: String = containerApp, bundle: (short: String, build: String)? = nil) -> FixtureBuilder {
         var b = FixtureBuilder()
-        b.setFile(ContainerReader.metadataName, plist(["MCMMetadataIdentifier": app, "MCMMetadataContentClass": 2,
+        b.setFile(ContainerInfo.metadataName, plist(["MCMMetadataIdentifier": app, "MCMMetadataContentClass": 2,
                                                        "MCMMetadataVersion": 6], binary: true))
         b.setFile("Documents/Trips/paris.json", #"{"city":"Paris","days":4,"notes":"Louvre on Monday"}"#)
         b.setFile("Documents/Trips/kyoto.json", #"{"city":"Kyoto","days":6,"notes":"Fushimi Inari at dawn"}"#)
@@ -90,10 +90,10 @@ extension FixtureBuilder {
     /// `AppDataInfo.plist` naming the app, no container metadata plist.
     public func xcappdata(app: String = containerApp) -> FixtureBuilder {
         var out = FixtureBuilder()
-        for (path, node) in nodes where path != BundlePath(ContainerReader.metadataName) {
+        for (path, node) in nodes where path != BundlePath(ContainerInfo.metadataName) {
             out.set(BundlePath("AppData").appending(path.bytes), node)
         }
-        out.setFile(ContainerReader.appDataInfoName, Self.plist(["CFBundleIdentifier": app, "DeviceIdentifier": "SIMULATOR",
+        out.setFile(ContainerInfo.appDataInfoName, Self.plist(["CFBundleIdentifier": app, "DeviceIdentifier": "SIMULATOR",
                                                                  "DeviceName": "iPhone"]))
         return out
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BundleModel
 import PropertyLists
 import TextSafety
 
@@ -20,11 +21,6 @@ import TextSafety
 ///   for the app (`CFBundleIdentifier`) and not recorded;
 /// - any other folder: recorded from its root, for the app named by `app`.
 public enum ContainerReader {
-    /// The metadata file the system keeps in each data container.
-    public static let metadataName = ".com.apple.mobile_container_manager.metadata.plist"
-    /// The metadata file of an `.xcappdata` package.
-    public static let appDataInfoName = "AppDataInfo.plist"
-
     /// Whether the directory at `path` looks like a data container by its own marks (a
     /// container metadata file, or an `.xcappdata` package), so `diff` can read it as one.
     public static func recognizes(path: String) -> Bool {
@@ -54,17 +50,17 @@ public enum ContainerReader {
         }
         let walker = DirectoryWalker(rootPath: root, prefix: .root, limits: options.limits)
         let walked = try walker.walk()
-        let metadata = layout == .simulator ? BundlePath(metadataName) : nil
+        let metadata = layout == .simulator ? BundlePath(ContainerInfo.metadataName) : nil
         var (entries, plists) = try BuildReader.readContent(walker, walked, options: options, display: path)
         var identifier: String?
         switch layout {
         case .simulator:
-            identifier = try metadataIdentifier(plists[BundlePath(metadataName)], key: "MCMMetadataIdentifier",
-                                                file: display(raw, metadataName))
+            identifier = try metadataIdentifier(plists[BundlePath(ContainerInfo.metadataName)], key: "MCMMetadataIdentifier",
+                                                file: display(raw, ContainerInfo.metadataName))
         case .xcappdata:
-            let info = try readSmallPlist(raw + Array("/\(appDataInfoName)".utf8), display: display(raw, appDataInfoName),
+            let info = try readSmallPlist(raw + Array("/\(ContainerInfo.appDataInfoName)".utf8), display: display(raw, ContainerInfo.appDataInfoName),
                                           options: options)
-            identifier = try metadataIdentifier(info, key: "CFBundleIdentifier", file: display(raw, appDataInfoName))
+            identifier = try metadataIdentifier(info, key: "CFBundleIdentifier", file: display(raw, ContainerInfo.appDataInfoName))
         case .folder:
             break
         }
@@ -80,9 +76,9 @@ public enum ContainerReader {
 
     /// The layout the directory's own marks say, nil for a plain folder.
     static func layout(_ raw: [UInt8], name: String) -> ContainerInfo.Layout? {
-        if BuildReader.has(raw, metadataName, Posix.typeRegular) { return .simulator }
+        if BuildReader.has(raw, ContainerInfo.metadataName, Posix.typeRegular) { return .simulator }
         if name.lowercased().hasSuffix(".xcappdata")
-            || (BuildReader.has(raw, appDataInfoName, Posix.typeRegular) && BuildReader.has(raw, "AppData", Posix.typeDirectory)) {
+            || (BuildReader.has(raw, ContainerInfo.appDataInfoName, Posix.typeRegular) && BuildReader.has(raw, "AppData", Posix.typeDirectory)) {
             return .xcappdata
         }
         return nil
@@ -103,7 +99,7 @@ public enum ContainerReader {
         case (nil, nil):
             switch layout {
             case .folder:
-                throw InputError(file: display, "is not a data container on its own (no \(metadataName), not an "
+                throw InputError(file: display, "is not a data container on its own (no \(ContainerInfo.metadataName), not an "
                                  + ".xcappdata package): name its app with --app <bundle-id>")
             case .simulator, .xcappdata:
                 throw InputError(file: display, "its metadata names no app: name it with --app <bundle-id>")
@@ -148,7 +144,7 @@ public enum ContainerReader {
         guard let bytes = Posix.readBytes(fd, count: Int(size), at: 0), bytes.count == Int(size) else {
             throw InputError(file: display, "cannot be read")
         }
-        return PlistFiles.decode(bytes, path: BundlePath(appDataInfoName))
+        return PlistFiles.decode(bytes, path: BundlePath(ContainerInfo.appDataInfoName))
     }
 
     private static func display(_ raw: [UInt8], _ name: String) -> String {
