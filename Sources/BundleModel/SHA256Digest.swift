@@ -6,12 +6,17 @@ public struct SHA256Digest: Hashable, Sendable, Comparable, CustomStringConverti
 
     /// Parses 64 hex digits; nil for anything else.
     public init?(hex: some StringProtocol) {
-        let utf8 = Array(hex.utf8)
+        self.init(hexDigits: Array(hex.utf8)[...])
+    }
+
+    /// Parses 64 hex digits given as UTF-8 bytes (a stored file record's line, read in
+    /// place); nil for anything else.
+    public init?(hexDigits utf8: ArraySlice<UInt8>) {
         guard utf8.count == 64 else { return nil }
         var out = [UInt8]()
         out.reserveCapacity(32)
-        var i = 0
-        while i < 64 {
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
             guard let hi = Self.nibble(utf8[i]), let lo = Self.nibble(utf8[i + 1]) else { return nil }
             out.append(hi << 4 | lo)
             i += 2
