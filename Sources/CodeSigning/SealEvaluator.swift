@@ -14,7 +14,13 @@ public enum SealEvaluator {
         var entries: [BundlePath: FileEntry] = [:]
         entries.reserveCapacity(snapshot.entries.count)
         for entry in snapshot.entries { entries[entry.path] = entry }
-        return snapshot.bundles.compactMap { bundle in
+        return evaluate(snapshot, entries: entries, budget: steps)
+    }
+
+    /// The same, with the snapshot's entries by path already at hand (a comparison's index).
+    public static func evaluate(_ snapshot: BuildSnapshot, entries: [BundlePath: FileEntry],
+                                budget steps: Int = MatchBudget.defaultSteps) -> [SealEvaluation] {
+        snapshot.bundles.compactMap { bundle in
             let seal = bundle.contentRoot.appending("_CodeSignature").appending("CodeResources")
             guard entries[seal]?.kind == .file else { return nil }
             var walk = SealWalk(bundle: bundle, codeResources: seal, entries: entries)

@@ -28,7 +28,7 @@ public enum Comparer {
                     .map { candidate($0, bundle: pair.name, root: n.path) }
             }
         }
-        let outside = fileChanges(old: outsideFiles(oldIndex), under: .root, new: outsideFiles(newIndex), under: .root)
+        let outside = fileChanges(old: oldIndex.outsideFiles, under: .root, new: newIndex.outsideFiles, under: .root)
 
         // Files outside every bundle (an archive's metadata, an ipa's SwiftSupport) and
         // files inside bundles are different worlds: a move is looked for within each.
@@ -65,10 +65,6 @@ public enum Comparer {
         attachMovedPlistChanges(movedPlists, bundles: &bundles, newIndex: newIndex, old: old, new: new)
         return BuildComparison(oldIndex: oldIndex, newIndex: newIndex, bundles: bundles, moves: moves,
                                outsideBundles: outsideResult)
-    }
-
-    private static func outsideFiles(_ index: SnapshotIndex) -> [FileEntry] {
-        index.snapshot.entries.filter { $0.kind != .directory && index.owner(of: $0.path) == nil }
     }
 
     private static func candidate(_ e: FileEntry, bundle: String?, root: BundlePath?) -> MoveCandidate {

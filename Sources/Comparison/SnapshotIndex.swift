@@ -12,6 +12,9 @@ public struct SnapshotIndex: Sendable {
     private let ownerByPath: [BundlePath: BundlePath]
     private let filesByBundle: [BundlePath: [FileEntry]]
     private let bundleByPath: [BundlePath: BundleInfo]
+    /// Files and symlinks that no bundle owns (an archive's metadata, an ipa's
+    /// SwiftSupport), by path.
+    public let outsideFiles: [FileEntry]
 
     /// The synthetic bundle a build without bundles is given.
     public static func rootBundle() -> BundleInfo {
@@ -30,14 +33,34 @@ public struct SnapshotIndex: Sendable {
         entries.reserveCapacity(snapshot.entries.count)
         var owners: [BundlePath: BundlePath] = [:]
         var files: [BundlePath: [FileEntry]] = [:]
+        var outside: [FileEntry] = []
         var cache = InnermostBundleCache(bundles: Set(byPath.keys))
+        // Siblings mostly come one after another (entries are sorted): the previous
+        // entry's parent and its owner answer the next one without a new path or a hash.
+        var previous: (parent: BundlePath, owner: BundlePath?)?
         for entry in snapshot.entries {
             entries[entry.path] = entry
-            guard !entry.path.isRoot, let owner = cache.innermost(entry.path.parent) else { continue }
+            var owner: BundlePath?
+            if !entry.path.isRoot {
+                let bytes = entry.path.bytes
+                let end = bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
+                if let previous, previous.parent.bytes.elementsEqual(bytes[..<end]) {
+                    owner = previous.owner
+                } else {
+                    let parent = entry.path.parent
+                    owner = cache.innermost(parent)
+                    previous = (parent, owner)
+                }
+            }
+            guard let owner else {
+                if entry.kind != .directory { outside.append(entry) }
+                continue
+            }
             owners[entry.path] = owner
             if entry.kind != .directory { files[owner, default: []].append(entry) }
         }
         self.entries = entries
+        outsideFiles = outside
         ownerByPath = owners
         filesByBundle = files
     }

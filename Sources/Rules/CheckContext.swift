@@ -1,4 +1,5 @@
 import BundleModel
+import CodeSigning
 import Comparison
 import PropertyLists
 
@@ -12,14 +13,27 @@ public struct CheckContext: Sendable {
     /// The report's date, seconds since 1970 UTC (profile expiry is judged against it).
     public let reportDate: Int64?
     private let names: [BundlePath: String]
+    let seals: SealEvaluationCache
 
     public init(index: SnapshotIndex, configuration: RuleConfiguration, reportDate: Int64?,
                 names: [BundlePath: String] = [:]) {
+        self.init(index: index, configuration: configuration, reportDate: reportDate, names: names,
+                  seals: SealEvaluationCache())
+    }
+
+    init(index: SnapshotIndex, configuration: RuleConfiguration, reportDate: Int64?, names: [BundlePath: String],
+         seals: SealEvaluationCache) {
         snapshot = index.snapshot
         self.index = index
         self.configuration = configuration
         self.reportDate = reportDate
         self.names = names
+        self.seals = seals
+    }
+
+    /// Each bundle's seal evaluated (`SealEvaluator.evaluate`), once for this build.
+    var sealEvaluations: [SealEvaluation] {
+        seals.evaluations { SealEvaluator.evaluate(snapshot, entries: index.entries) }
     }
 
     /// The build's bundles, outermost first (none for a build without bundles).

@@ -11,6 +11,8 @@ struct LocalizedBundle {
     let groups: [LocalizationGroup]
     /// The Info.plist's top-level dictionary, if decoded.
     let info: PlistDictionary?
+    /// Tables decoded so far, shared by every parity rule that reads this bundle.
+    let tables = StringTableCache()
 
     init(name: String, bundle: BundleInfo, index: SnapshotIndex, configuration: RuleConfiguration) {
         self.name = name
@@ -55,9 +57,11 @@ struct LocalizedBundle {
 
     /// The decoded string table at `rel` in `language`'s folder of `group`.
     func table(_ group: LocalizationGroup, _ language: String, _ rel: BundlePath) -> StringTable? {
-        guard group.languages[language] != nil, let entry = group.files[language]?[rel],
-              let root = snapshot.plists[entry.path]?.document?.root else { return nil }
-        return StringTable(root, isStringsdict: rel.nameString.hasSuffix(".stringsdict"))
+        guard group.languages[language] != nil, let entry = group.files[language]?[rel] else { return nil }
+        let isStringsdict = rel.nameString.hasSuffix(".stringsdict")
+        return tables.table(at: entry.path, isStringsdict: isStringsdict) {
+            (snapshot.plists[entry.path]?.document?.root).map { StringTable($0, isStringsdict: isStringsdict) }
+        }
     }
 
     /// A path for messages and subjects: the group folder relative to the bundle + `rel`.

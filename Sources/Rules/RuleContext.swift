@@ -12,6 +12,7 @@ public struct RuleContext: Sendable {
     public let oldIndex: SnapshotIndex
     public let newIndex: SnapshotIndex
     private let localized = LocalizedBundleCache()
+    private let oldSeals = SealEvaluationCache(), newSeals = SealEvaluationCache()
 
     public init(comparison: BuildComparison, configuration: RuleConfiguration, history: [RecordedVersion]?,
                 reportDate: Int64? = nil) {
@@ -38,7 +39,7 @@ public struct RuleContext: Sendable {
             if let path = (isNew ? b.new : b.old)?.path { names[path] = b.name }
         }
         return CheckContext(index: isNew ? newIndex : oldIndex, configuration: configuration,
-                            reportDate: reportDate, names: names)
+                            reportDate: reportDate, names: names, seals: isNew ? newSeals : oldSeals)
     }
 
     /// The configured severity of `rule`.

@@ -13,7 +13,7 @@ enum SealCheck {
                          message: (SealDiscrepancy, String) -> String) -> [Finding] {
         var out: [Finding] = []
         let bundles = Dictionary(build.bundles.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        for evaluation in SealEvaluator.evaluate(build.snapshot) where evaluation.outcome == .evaluated {
+        for evaluation in build.sealEvaluations where evaluation.outcome == .evaluated {
             guard let bundle = bundles[evaluation.bundlePath] else { continue }
             for d in evaluation.discrepancies where kinds.contains(d.kind) {
                 let rel = d.path.relative(to: bundle.path)?.description ?? d.path.description

@@ -29,7 +29,7 @@ public struct SealInvalidRule: CheckRule {
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
         let names = Dictionary(build.bundles.map { ($0.path, build.name(of: $0)) }, uniquingKeysWith: { a, _ in a })
-        for evaluation in SealEvaluator.evaluate(build.snapshot) {
+        for evaluation in build.sealEvaluations {
             let problem: String
             var severity = build.severity(of: .sealInvalid)
             var consequence = SealCheck.consequence

@@ -22,7 +22,7 @@ enum FileRecord {
         var size: UInt64?
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             if line.starts(with: shaPrefix) {
-                guard let d = SHA256Digest(hex: String(decoding: line.dropFirst(shaPrefix.count), as: UTF8.self)) else {
+                guard let d = SHA256Digest(hexDigits: line.dropFirst(shaPrefix.count)) else {
                     return nil
                 }
                 digest = d

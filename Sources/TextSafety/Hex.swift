@@ -26,12 +26,16 @@ public enum Hex {
     /// The bytes an even number of hex digits spell; nil for an odd count, any other
     /// character, or (when `byteCount` is given) any other length.
     public static func decode(_ text: some StringProtocol, byteCount: Int? = nil) -> [UInt8]? {
-        let utf8 = Array(text.utf8)
+        decode(utf8: Array(text.utf8)[...], byteCount: byteCount)
+    }
+
+    /// `decode(_:byteCount:)` for digits given as UTF-8 bytes, read in place.
+    public static func decode(utf8: ArraySlice<UInt8>, byteCount: Int? = nil) -> [UInt8]? {
         guard utf8.count % 2 == 0, byteCount.map({ utf8.count == $0 * 2 }) ?? true else { return nil }
         var out = [UInt8]()
         out.reserveCapacity(utf8.count / 2)
-        var i = 0
-        while i < utf8.count {
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
             guard let hi = nibble(utf8[i]), let lo = nibble(utf8[i + 1]) else { return nil }
             out.append(hi << 4 | lo)
             i += 2

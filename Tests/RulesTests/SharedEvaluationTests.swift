@@ -1,0 +1,47 @@
+import BundleModel
+import Comparison
+import Testing
+@testable import Rules
+
+/// What several rules read is made once per comparison and side: the seal evaluation of
+/// each build, the flattened string tables of each bundle. The findings stay those of
+/// rules run one by one on their own contexts.
+@Suite struct SharedEvaluationTests {
+    static let parityRules: Set<RuleID> = [.stringKeysDiffer, .formatSpecifierMismatch, .formatArgumentMissing,
+                                           .untranslatedValue]
+    static let sealRules: [RuleID] = [.sealAdded, .sealMissing, .sealChanged, .sealSymlink, .sealNested, .sealInvalid]
+
+    @Test func sealRulesShareOneEvaluationPerSide() {
+        let old = SealCheck.signedApp(files: [("a.json", "x")], sealed: [("a.json", "x")]).snapshot()
+        let new = SealCheck.signedApp(files: [("a.json", "changed"), ("b.json", "y")],
+                                      sealed: [("a.json", "x"), ("c.json", "z")]).snapshot()
+        let context = RuleContext(comparison: Comparer.compare(old: old, new: new), configuration: RuleConfiguration(),
+                                  history: nil)
+        let shared = RuleEngine.run(context, only: Set(Self.sealRules))
+        #expect(context.check(isNew: true).seals.evaluationCount == 1)
+        #expect(context.check(isNew: false).seals.evaluationCount == 1)
+        // Each rule alone, on a context of its own, finds the same.
+        var alone: [Finding] = []
+        for id in Self.sealRules {
+            alone += RuleEngine.run(Comparer.compare(old: old, new: new), only: [id])
+        }
+        #expect(shared == alone.sorted())
+        #expect(Set(shared.map(\.ruleID)) == [.sealAdded, .sealMissing, .sealChanged])
+    }
+
+    @Test func parityRulesFlattenEachTableOnce() throws {
+        let build = L10nExamples.app(tables: [
+            ("en.lproj/Localizable.strings", [("hello", "Hello %@"), ("bye", "Bye")]),
+            ("fr.lproj/Localizable.strings", [("hello", "Bonjour %d")]),
+            ("de.lproj/Localizable.strings", [("hello", "Hello %@"), ("bye", "Tschüss")]),
+        ]).snapshot()
+        let context = RuleContext(comparison: Comparer.compare(old: build, new: build), configuration: RuleConfiguration(),
+                                  history: nil)
+        let findings = RuleEngine.run(context, only: Self.parityRules)
+        #expect(!findings.isEmpty)
+        let bundle = try #require(build.mainBundle)
+        let localized = context.localizedBundle(bundle, named: "Example.app", isNew: true)
+        #expect(localized.tables.flattened == 3, "each of the three tables flattened once, for every parity rule")
+        #expect(findings == RuleEngine.run(Comparer.compare(old: build, new: build), only: Self.parityRules))
+    }
+}
