@@ -52,6 +52,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case extensionPoint = "info-plist.extension-point"
     case frameworkLocation = "structure.framework-location"
     case infoPlistSpelling = "info-plist.spelling"
+    case privacyManifestInvalid = "privacy.manifest-invalid"
+    case sdkManifestMissing = "privacy.sdk-manifest-missing"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -106,6 +108,8 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .extensionPoint: ExtensionPointRule.self
         case .frameworkLocation: FrameworkLocationRule.self
         case .infoPlistSpelling: InfoPlistSpellingRule.self
+        case .privacyManifestInvalid: PrivacyManifestInvalidRule.self
+        case .sdkManifestMissing: SDKManifestMissingRule.self
         }
     }
 
