@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
         // Code-signature facts: the CodeResources seal evaluated against recorded files.
         .target(name: "CodeSigning", dependencies: ["BundleModel", "PropertyLists"]),
+        // Mach-O facts: a bounded reader of thin and universal binaries (load commands, code signature, imports).
+        .target(name: "MachO", dependencies: ["TextSafety", "PropertyLists", "COpenSSL"]),
         .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists"]),
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel"]),
         .target(name: "BundleDiffKit", dependencies: [
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "Git", "TestSupport"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "TestSupport"]),
         .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleModel", "TestSupport"]),
+        .testTarget(name: "MachOTests", dependencies: ["MachO", "PropertyLists", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
         .testTarget(name: "BundleDiffCLITests", dependencies: ["BundleDiffCLI", "BundleDiffKit", "TextSafety", "TestSupport"]),
     ]
