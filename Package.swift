@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
         // Code-signature facts: the CodeResources seal evaluated against recorded files.
         .target(name: "CodeSigning", dependencies: ["BundleModel", "PropertyLists"]),
+        // Mach-O facts: a bounded reader of thin and universal binaries (load commands, code signature, imports).
+        .target(name: "MachO", dependencies: ["TextSafety", "PropertyLists", "COpenSSL"]),
         // Apple's lists (required-reason APIs, listed SDKs), each file with its source, compiled in.
         .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists"],
                 resources: [.embedInCode("Resources/required-reason-apis.txt"),
@@ -60,6 +62,7 @@ let package = Package(
         .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "Git", "TestSupport"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "TestSupport"]),
         .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleModel", "TestSupport"]),
+        .testTarget(name: "MachOTests", dependencies: ["MachO", "PropertyLists", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
         .testTarget(name: "BundleDiffCLITests", dependencies: ["BundleDiffCLI", "BundleDiffKit", "TextSafety", "TestSupport"]),
     ]
