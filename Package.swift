@@ -23,7 +23,7 @@ let package = Package(
         // What is hidden in text and how it shows: every output goes through it.
         .target(name: "TextSafety"),
         .target(name: "PropertyLists", dependencies: ["TextSafety"]),
-        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "COpenSSL", "CZlib"]),
+        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "MachO", "COpenSSL", "CZlib"]),
         // Non-variadic C wrappers for git_libgit2_opts (Swift cannot call variadic C).
         .target(name: "CGitShim", dependencies: ["CLibgit2"]),
         // The commit scripts/package.sh bakes in (a generated header; product code never runs git).
@@ -36,7 +36,7 @@ let package = Package(
         // Mach-O facts: a bounded reader of thin and universal binaries (load commands, code signature, imports).
         .target(name: "MachO", dependencies: ["TextSafety", "PropertyLists", "COpenSSL"]),
         // Apple's lists (required-reason APIs, listed SDKs), each file with its source, compiled in.
-        .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists"],
+        .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists", "MachO"],
                 resources: [.embedInCode("Resources/required-reason-apis.txt"),
                             .embedInCode("Resources/third-party-sdks.txt")]),
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel"]),
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "TestSupport"]),
         .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleModel", "TestSupport"]),
         .testTarget(name: "MachOTests", dependencies: ["MachO", "PropertyLists", "TestSupport"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "MachO", "TestSupport"]),
         .testTarget(name: "BundleDiffCLITests", dependencies: ["BundleDiffCLI", "BundleDiffKit", "TextSafety", "TestSupport"]),
     ]
 )

@@ -36,12 +36,12 @@ extension BuildReader {
         let jobs = walked.files.map { ContentJob(path: walked.entries[$0.entryIndex].path, size: $0.size) }
         let source = DirectorySource(walker: walker, files: walked.files)
         let outcomes = try ContentPipeline.run(source, jobs: jobs, options: options, file: display)
-        let (entries, plists) = assemble(walked.entries, jobEntries: walked.files.map(\.entryIndex),
+        let (entries, plists, machO) = assemble(walked.entries, jobEntries: walked.files.map(\.entryIndex),
                                          outcomes: outcomes)
         let bundles = BundleScanner.bundles(entries: entries, plists: plists)
         try validateMainBundle(main, entries: entries, plists: plists, display: display)
         return BuildSnapshot(sourceKind: kind, sourceName: name, entries: entries, plists: plists,
-                             bundles: bundles)
+                             bundles: bundles, machO: machO)
     }
 
     /// Whether `dir/name` exists with the given file type (not following a final symlink).

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import MachO
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -62,16 +63,18 @@ public enum BuildReader {
         return head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06]
     }
 
-    /// Fills digests and plists from the pipeline's outcomes and sorts the entries.
-    static func assemble(_ entries: [FileEntry], jobEntries: [Int],
-                         outcomes: [ContentOutcome]) -> ([FileEntry], [BundlePath: DecodedPlist]) {
+    /// Fills digests, plists and Mach-O facts from the pipeline's outcomes and sorts the entries.
+    static func assemble(_ entries: [FileEntry], jobEntries: [Int], outcomes: [ContentOutcome])
+        -> (entries: [FileEntry], plists: [BundlePath: DecodedPlist], machO: [BundlePath: MachOFile]) {
         var entries = entries
         var plists: [BundlePath: DecodedPlist] = [:]
+        var machO: [BundlePath: MachOFile] = [:]
         for (job, entryIndex) in jobEntries.enumerated() where job < outcomes.count {
             entries[entryIndex].sha256 = outcomes[job].digest
             if let plist = outcomes[job].plist { plists[entries[entryIndex].path] = plist }
+            if let facts = outcomes[job].machO { machO[entries[entryIndex].path] = facts }
         }
         entries.sort { $0.path < $1.path }
-        return (entries, plists)
+        return (entries, plists, machO)
     }
 }

@@ -1,3 +1,4 @@
+import MachO
 import PropertyLists
 
 /// Everything recorded about one build: its file tree, decoded property lists and the
@@ -18,14 +19,18 @@ public struct BuildSnapshot: Sendable {
     public var plists: [BundlePath: DecodedPlist]
     /// Bundles found in the build, outermost first, then by path.
     public var bundles: [BundleInfo]
+    /// Mach-O facts by path, for every file that is Mach-O (by its magic). Empty for a build
+    /// recorded before the facts were: rules that need them stay silent.
+    public var machO: [BundlePath: MachOFile]
 
     public init(sourceKind: SourceKind, sourceName: String, entries: [FileEntry],
-                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo]) {
+                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], machO: [BundlePath: MachOFile] = [:]) {
         self.sourceKind = sourceKind
         self.sourceName = sourceName
         self.entries = entries
         self.plists = plists
         self.bundles = bundles
+        self.machO = machO
     }
 
     /// The main bundle: the outermost app (or the outermost bundle of any kind).

@@ -1,4 +1,5 @@
 import BundleModel
+import MachO
 import PropertyLists
 
 /// A small in-memory build for rule examples: bundles, files with text content, string
@@ -17,6 +18,7 @@ public struct ExampleBuild: Sendable {
     private var bundles: [BundleSpec] = []
     private var files: [(String, [UInt8], Bool)] = []
     private var plists: [(String, DecodedPlist)] = []
+    private var binaries: [(String, MachOFile)] = []
 
     public init(_ name: String = "Example") { self.name = name }
 
@@ -40,6 +42,24 @@ public struct ExampleBuild: Sendable {
         var copy = self
         copy.files.append((path, Array(content.utf8), executable))
         return copy
+    }
+
+    /// Adds an executable Mach-O file with `facts` (its content a stand-in that changes
+    /// with the facts).
+    public func binary(_ path: String, _ facts: MachOFile) -> ExampleBuild {
+        var copy = self
+        copy.files.append((path, Array("macho:\(facts)".utf8), true))
+        copy.binaries.append((path, facts))
+        return copy
+    }
+
+    /// One thin slice of `arch` for `platform` with a minimum OS, importing `symbols`.
+    public static func slice(_ cpu: MachOCPU = .arm64, platform: MachOPlatform = .iOS, minimumOS: MachOVersion = .init(major: 15),
+                             sdk: MachOVersion = .init(major: 17), imports: [String] = []) -> MachOSlice {
+        var s = MachOSlice(cpu: cpu, is64Bit: cpu.is64Bit, fileType: .execute)
+        s.buildVersions = [MachOBuildVersion(platform: platform, minimumOS: minimumOS, sdk: sdk)]
+        s.importedSymbols = imports.sorted()
+        return s
     }
 
     /// Adds a `.strings` table (file and decoded value).
@@ -95,7 +115,9 @@ public struct ExampleBuild: Sendable {
         let sortedEntries = entries.values.sorted { $0.path < $1.path }
         let infos = bundles.map { bundleInfo($0, entries: sortedEntries) }
             .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
-        return BuildSnapshot(sourceKind: .directory, sourceName: name, entries: sortedEntries, plists: decoded, bundles: infos)
+        let machO = Dictionary(binaries.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 })
+        return BuildSnapshot(sourceKind: .directory, sourceName: name, entries: sortedEntries, plists: decoded, bundles: infos,
+                             machO: machO)
     }
 
     private static func infoPlistPath(_ b: BundleSpec) -> String {

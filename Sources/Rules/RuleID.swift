@@ -54,6 +54,10 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case infoPlistSpelling = "info-plist.spelling"
     case privacyManifestInvalid = "privacy.manifest-invalid"
     case sdkManifestMissing = "privacy.sdk-manifest-missing"
+    case requiredReasonUndeclared = "privacy.required-reason-undeclared"
+    case unsupportedArchitecture = "binary.unsupported-architecture"
+    case architectureDropped = "binary.architecture-dropped"
+    case minimumOSRaised = "binary.minimum-os-raised"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -110,6 +114,10 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .infoPlistSpelling: InfoPlistSpellingRule.self
         case .privacyManifestInvalid: PrivacyManifestInvalidRule.self
         case .sdkManifestMissing: SDKManifestMissingRule.self
+        case .requiredReasonUndeclared: RequiredReasonUndeclaredRule.self
+        case .unsupportedArchitecture: UnsupportedArchitectureRule.self
+        case .architectureDropped: ArchitectureDroppedRule.self
+        case .minimumOSRaised: MinimumOSRaisedRule.self
         }
     }
 

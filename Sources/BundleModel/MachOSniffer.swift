@@ -1,0 +1,34 @@
+import MachO
+
+/// Decides from a file's first bytes whether it is Mach-O and, when it is, keeps its bytes
+/// for the reader; any other file costs one look at its first eight bytes.
+struct MachOSniffer {
+    private var bytes: [UInt8] = []
+    /// nil until eight bytes were seen; false for a file that is not considered at all.
+    private var isMachO: Bool?
+
+    init(considered: Bool) {
+        isMachO = considered ? nil : false
+    }
+
+    /// Feeds the next chunk of the file's content.
+    mutating func take(_ chunk: UnsafeRawBufferPointer) {
+        guard isMachO != false else { return }
+        bytes.append(contentsOf: chunk)
+        if isMachO == nil, bytes.count >= 8 {
+            isMachO = MachOFile.isMachO(prefix: bytes.prefix(8))
+            if isMachO == false { bytes = [] }
+        }
+    }
+
+    /// The facts of the file read so far (all of it), nil when it is not Mach-O. A file that
+    /// starts like Mach-O but does not read is an input error naming the file (exit 2).
+    func facts(path: BundlePath, file: String) throws(InputError) -> MachOFile? {
+        guard isMachO ?? MachOFile.isMachO(prefix: bytes) else { return nil }
+        do throws(MachOError) {
+            return try MachOFile.parse(bytes)
+        } catch {
+            throw InputError(file: file, "\(path.description): not a readable Mach-O file: \(error.message)")
+        }
+    }
+}
