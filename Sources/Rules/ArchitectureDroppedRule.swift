@@ -9,13 +9,17 @@ public struct ArchitectureDroppedRule: Rule {
         id: .architectureDropped, name: "Architecture dropped from an executable", defaultSeverity: .error,
         rationale: "Devices of a dropped architecture (an Intel Mac when x86_64 goes, a 32-bit device when armv7 "
             + "goes) can no longer run the update. Simulator slices are not counted: a device build loses nothing "
-            + "when they go. Compared per bundle's main executable; builds recorded without Mach-O facts are not judged.",
+            + "when they go; nor are static-library slices, which name no platform. Compared per bundle's main executable; builds recorded without Mach-O facts are not judged.",
         triggeringExamples: [
             RuleExample("x86_64 gone from a macOS app", old: BinaryPairs.app([
                 ExampleBuild.slice(platform: .macOS), ExampleBuild.slice(.x86_64, platform: .macOS)]),
                         new: BinaryPairs.app([ExampleBuild.slice(platform: .macOS)]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
+            RuleExample("static-library slices became a simulator dylib", old: BinaryPairs.app([
+                MachOSlice(cpu: .arm64, is64Bit: true, fileType: nil), MachOSlice(cpu: .x86_64, is64Bit: true, fileType: nil)]),
+                        new: BinaryPairs.app([ExampleBuild.slice(platform: .iOSSimulator),
+                                              ExampleBuild.slice(.x86_64, platform: .iOSSimulator)])),
             RuleExample("simulator slice gone", old: BinaryPairs.app([
                 ExampleBuild.slice(), ExampleBuild.slice(.x86_64, platform: .iOSSimulator)]),
                         new: BinaryPairs.app([ExampleBuild.slice()])),
@@ -24,7 +28,8 @@ public struct ArchitectureDroppedRule: Rule {
         ])
 
     static func deviceArchitectures(_ file: MachOFile) -> Set<String> {
-        Set(file.slices.filter { !$0.buildVersions.contains { $0.platform.isSimulator } }.map(\.architecture))
+        Set(file.slices.filter { s in !s.isStaticArchive && !s.buildVersions.contains { $0.platform.isSimulator } }
+            .map(\.architecture))
     }
 
     public func findings(in context: RuleContext) -> [Finding] {

@@ -22,7 +22,7 @@ public struct UnsupportedArchitectureRule: CheckRule {
             + "Connect refuses 'Unsupported Architectures. The executable for ….app/Frameworks/….framework contains "
             + "unsupported architectures '[x86_64, i386]'' (ITMS-90087), typically a universal framework copied "
             + "without stripping its simulator slices. A build is a device build when its app's executable has a "
-            + "device slice; a slice is unsupported when its build version names a simulator platform or its CPU "
+            + "device slice (an ARM slice for a device platform: old simulator builds mark their Intel slices iOS too); a slice is unsupported when its build version names a simulator platform or its CPU "
             + "is i386 or x86_64. Static-library slices and builds recorded without Mach-O facts are not judged.",
         appStoreCodes: ["ITMS-90087"],
         triggeringExamples: [
@@ -33,6 +33,10 @@ public struct UnsupportedArchitectureRule: CheckRule {
         ],
         nonTriggeringExamples: [
             RuleExample("device slices only", old: nil, new: app(framework: [ExampleBuild.slice(), ExampleBuild.slice(.arm64e)])),
+            RuleExample("an old simulator build (LC_VERSION_MIN_IPHONEOS on Intel)", old: nil, new: ExampleBuild()
+                .bundle("Example.app", id: "com.example.app", info: [("CFBundleExecutable", .string("Example"))])
+                .binary("Example.app/Example", MachOFile(container: .fat, slices: [
+                    ExampleBuild.slice(.i386, platform: .iOS), ExampleBuild.slice(.x86_64, platform: .iOS)]))),
             RuleExample("a simulator build", old: nil, new: ExampleBuild()
                 .bundle("Example.app", id: "com.example.app", info: [("CFBundleExecutable", .string("Example"))])
                 .binary("Example.app/Example", MachOFile(container: .thin, slices: [
@@ -43,11 +47,19 @@ public struct UnsupportedArchitectureRule: CheckRule {
                     ExampleBuild.slice(platform: .macOS), ExampleBuild.slice(.x86_64, platform: .macOS)]))),
         ])
 
+    /// An ARM slice built for a device platform: Intel slices of an old simulator build carry
+    /// `LC_VERSION_MIN_IPHONEOS` too, so the platform alone does not tell.
+    static func isDeviceBuild(_ main: MachOFile) -> Bool {
+        main.slices.contains { s in
+            [MachOCPU.arm64.type, MachOCPU.armv7.type, MachOCPU.arm64_32.type].contains(s.cpu.type)
+                && s.buildVersions.contains { devicePlatforms.contains($0.platform) }
+        }
+    }
+
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
         for app in build.bundles where app.parentPath == nil && app.kind == .app && build.isMobile(app) {
-            guard let main = build.executableFacts(of: app)?.file,
-                  !main.platforms.isDisjoint(with: Self.devicePlatforms) else { continue }
+            guard let main = build.executableFacts(of: app)?.file, Self.isDeviceBuild(main) else { continue }
             for (path, file) in build.snapshot.machO.sorted(by: { $0.key < $1.key }) where path.isWithin(app.path) {
                 let bad = file.slices.filter { s in
                     !s.isStaticArchive && (s.buildVersions.contains { $0.platform.isSimulator }
