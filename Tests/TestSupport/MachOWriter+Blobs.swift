@@ -134,7 +134,8 @@ extension MachOWriter {
         }
     }
 
-    static func der(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
+    /// One DER element: tag, definite length, content.
+    public static func der(_ tag: UInt8, _ content: [UInt8]) -> [UInt8] {
         let n = content.count
         if n < 0x80 { return [tag, UInt8(n)] + content }
         var length: [UInt8] = []
