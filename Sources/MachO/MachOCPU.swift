@@ -11,11 +11,17 @@ public struct MachOCPU: Hashable, Sendable, CustomStringConvertible {
         self.subtype = subtype
     }
 
+    /// `arm64` (type: 0x0100_000C, subtype: 0).
     public static let arm64 = MachOCPU(type: 0x0100_000C, subtype: 0)
+    /// `arm64e` (type: 0x0100_000C, subtype: 2).
     public static let arm64e = MachOCPU(type: 0x0100_000C, subtype: 2)
+    /// `x86_64` (type: 0x0100_0007, subtype: 3).
     public static let x86_64 = MachOCPU(type: 0x0100_0007, subtype: 3)
+    /// `i386` (type: 7, subtype: 3).
     public static let i386 = MachOCPU(type: 7, subtype: 3)
+    /// `armv7` (type: 12, subtype: 9).
     public static let armv7 = MachOCPU(type: 12, subtype: 9)
+    /// `arm64_32` (type: 0x0200_000C, subtype: 1).
     public static let arm64_32 = MachOCPU(type: 0x0200_000C, subtype: 1)
 
     /// The subtype without its capability bits (the top byte).
@@ -49,40 +55,4 @@ public struct MachOCPU: Hashable, Sendable, CustomStringConvertible {
 
     /// The architecture name.
     public var description: String { name }
-}
-
-/// The `filetype` of a Mach-O header (`MH_EXECUTE`, `MH_DYLIB`, …).
-public struct MachOFileType: Hashable, Sendable, CustomStringConvertible {
-    /// The number in the header.
-    public var rawValue: UInt32
-
-    /// The file type with this number.
-    public init(rawValue: UInt32) {
-        self.rawValue = rawValue
-    }
-
-    public static let object = MachOFileType(rawValue: 1)
-    public static let execute = MachOFileType(rawValue: 2)
-    public static let dylib = MachOFileType(rawValue: 6)
-    public static let bundle = MachOFileType(rawValue: 8)
-
-    private static let names = ["object", "execute", "fvmlib", "core", "preload", "dylib", "dylinker", "bundle",
-                                "dylib-stub", "dsym", "kext-bundle", "fileset"]
-
-    /// `execute`, `dylib`, `bundle`, …; `type-<n>` for a number Apple has not named.
-    public var description: String {
-        (1...UInt32(Self.names.count)).contains(rawValue) ? Self.names[Int(rawValue) - 1] : "type-\(rawValue)"
-    }
-
-    /// The file type `description` names; nil for any other text.
-    public init?(name: Substring) {
-        if let index = Self.names.firstIndex(where: { $0 == name }) {
-            rawValue = UInt32(index + 1)
-        } else if name.hasPrefix("type-"), let n = UInt32(name.dropFirst(5)), String(n) == name.dropFirst(5),
-                  !(1...UInt32(Self.names.count)).contains(n) {
-            rawValue = n
-        } else {
-            return nil
-        }
-    }
 }

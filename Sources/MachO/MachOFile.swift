@@ -35,8 +35,9 @@ public struct MachOFile: Hashable, Sendable {
     }
 
     /// True when `prefix` (the first bytes of a file; 8 are enough) starts like a Mach-O
-    /// file: a thin header of either byte order, or a universal header listing 1…64
-    /// architectures (so a Java class file, which shares `0xcafebabe`, is not one).
+    /// file: a thin header of either byte order, or a universal header listing 1…19
+    /// architectures, the test file(1) makes: a Java class file shares `0xcafebabe` and
+    /// its major version (45 and up) sits where the count would be.
     public static func isMachO(prefix: some Collection<UInt8>) -> Bool {
         let head = Array(prefix.prefix(8))
         guard head.count >= 4 else { return false }
@@ -47,7 +48,7 @@ public struct MachOFile: Hashable, Sendable {
         case 0xCAFE_BABE, 0xCAFE_BABF:
             guard head.count >= 8 else { return false }
             let count = UInt32(head[4]) << 24 | UInt32(head[5]) << 16 | UInt32(head[6]) << 8 | UInt32(head[7])
-            return (1...UInt32(MachOLimits.default.maxSlices)).contains(count)
+            return (1...19).contains(count)
         default:
             return false
         }

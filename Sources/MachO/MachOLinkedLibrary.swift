@@ -31,37 +31,3 @@ public struct MachOLinkedLibrary: Hashable, Sendable {
         self.currentVersion = currentVersion
     }
 }
-
-/// A dylib's own identity (`LC_ID_DYLIB`).
-public struct MachOInstallName: Hashable, Sendable {
-    /// The install name.
-    public var path: String
-    /// `compatibility_version`.
-    public var compatibilityVersion: MachOVersion
-    /// `current_version`.
-    public var currentVersion: MachOVersion
-
-    /// An install name with the given facts.
-    public init(path: String, compatibilityVersion: MachOVersion, currentVersion: MachOVersion) {
-        self.path = path
-        self.compatibilityVersion = compatibilityVersion
-        self.currentVersion = currentVersion
-    }
-}
-
-/// A segment's name and sizes (`LC_SEGMENT`/`LC_SEGMENT_64`).
-public struct MachOSegment: Hashable, Sendable {
-    /// `__TEXT`, `__DATA`, `__LINKEDIT`, …
-    public var name: String
-    /// Size in memory.
-    public var vmSize: UInt64
-    /// Size in the file.
-    public var fileSize: UInt64
-
-    /// A segment with the given facts.
-    public init(name: String, vmSize: UInt64, fileSize: UInt64) {
-        self.name = name
-        self.vmSize = vmSize
-        self.fileSize = fileSize
-    }
-}

@@ -8,17 +8,29 @@ public struct MachOPlatform: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
+    /// `macOS` (rawValue: 1).
     public static let macOS = MachOPlatform(rawValue: 1)
+    /// `iOS` (rawValue: 2).
     public static let iOS = MachOPlatform(rawValue: 2)
+    /// `tvOS` (rawValue: 3).
     public static let tvOS = MachOPlatform(rawValue: 3)
+    /// `watchOS` (rawValue: 4).
     public static let watchOS = MachOPlatform(rawValue: 4)
+    /// `bridgeOS` (rawValue: 5).
     public static let bridgeOS = MachOPlatform(rawValue: 5)
+    /// `macCatalyst` (rawValue: 6).
     public static let macCatalyst = MachOPlatform(rawValue: 6)
+    /// `iOSSimulator` (rawValue: 7).
     public static let iOSSimulator = MachOPlatform(rawValue: 7)
+    /// `tvOSSimulator` (rawValue: 8).
     public static let tvOSSimulator = MachOPlatform(rawValue: 8)
+    /// `watchOSSimulator` (rawValue: 9).
     public static let watchOSSimulator = MachOPlatform(rawValue: 9)
+    /// `driverKit` (rawValue: 10).
     public static let driverKit = MachOPlatform(rawValue: 10)
+    /// `visionOS` (rawValue: 11).
     public static let visionOS = MachOPlatform(rawValue: 11)
+    /// `visionOSSimulator` (rawValue: 12).
     public static let visionOSSimulator = MachOPlatform(rawValue: 12)
 
     private static let names = ["macOS", "iOS", "tvOS", "watchOS", "bridgeOS", "macCatalyst", "iOSSimulator",
@@ -44,25 +56,4 @@ public struct MachOPlatform: Hashable, Sendable, CustomStringConvertible {
 
     /// True for the simulator platforms (a slice a device build must not ship).
     public var isSimulator: Bool { [7, 8, 9, 12].contains(rawValue) }
-}
-
-/// A minimum OS and SDK: from `LC_BUILD_VERSION` or from an older `LC_VERSION_MIN_*`.
-/// A zippered (Mac Catalyst) binary has two: macOS and macCatalyst.
-public struct MachOBuildVersion: Hashable, Sendable {
-    /// The platform (for `LC_VERSION_MIN_*`: macOS, iOS, tvOS or watchOS).
-    public var platform: MachOPlatform
-    /// The minimum OS version.
-    public var minimumOS: MachOVersion
-    /// The SDK the binary was built with.
-    public var sdk: MachOVersion
-    /// True when it came from `LC_VERSION_MIN_*` rather than `LC_BUILD_VERSION`.
-    public var isVersionMin: Bool
-
-    /// A build version with the given facts.
-    public init(platform: MachOPlatform, minimumOS: MachOVersion, sdk: MachOVersion, isVersionMin: Bool = false) {
-        self.platform = platform
-        self.minimumOS = minimumOS
-        self.sdk = sdk
-        self.isVersionMin = isVersionMin
-    }
 }

@@ -12,7 +12,7 @@ public struct MachOSlice: Hashable, Sendable {
     public var uuid: String?
     /// `LC_ID_DYLIB`, for a dylib.
     public var installName: MachOInstallName?
-    /// Linked libraries in load-command order.
+    /// Linked libraries, sorted by path (then kind and versions).
     public var libraries: [MachOLinkedLibrary] = []
     /// `LC_RPATH` paths in load-command order (the order dyld searches).
     public var rpaths: [String] = []

@@ -111,7 +111,7 @@ struct SignatureReader {
             return .undecodable("entitlements are \(bytes.count) bytes (at most \(limits.maxEntitlementsBytes))")
         }
         do {
-            return .value(try PropertyListReader.read(bytes).root)
+            return .value(Self.sortingKeys(try PropertyListReader.read(bytes).root))
         } catch {
             return .undecodable(error.description)
         }
@@ -122,9 +122,23 @@ struct SignatureReader {
             return .undecodable("DER entitlements are \(bytes.count) bytes (at most \(limits.maxEntitlementsBytes))")
         }
         do {
-            return .value(try DEREntitlements.decode(bytes))
+            return .value(Self.sortingKeys(try DEREntitlements.decode(bytes)))
         } catch {
             return .undecodable(error.description)
+        }
+    }
+
+    /// Entitlements are unordered: keys sorted by their UTF-8 bytes at every level, so a
+    /// re-signing that only reorders them shows no change.
+    static func sortingKeys(_ value: PlistValue) -> PlistValue {
+        switch value {
+        case .array(let items):
+            return .array(items.map(sortingKeys))
+        case .dictionary(let dictionary):
+            let entries = dictionary.entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            return .dictionary(PlistDictionary(entries.map { ($0.key, sortingKeys($0.value)) }))
+        default:
+            return value
         }
     }
 }

@@ -41,7 +41,7 @@ extension SliceReader {
         if names.isEmpty, let chainedFixups {
             names = try chainedImports(chainedFixups)
         }
-        slice.importedSymbols = names.sorted()
+        slice.importedSymbols = names.sorted(by: MachOText.byteOrder)
     }
 
     /// The imports table of `LC_DYLD_CHAINED_FIXUPS` (`dyld_chained_fixups_header`).

@@ -62,6 +62,7 @@ struct SliceReader {
             try readCommand(cmd, command, number: number, into: &slice)
             offset += Int(cmdsize)
         }
+        slice.libraries.sort(by: MachOText.libraryOrder)
         try readSymbols(into: &slice)
         if let signature {
             var reader = SignatureReader(data: try data.window(signature.offset, signature.size, "code signature"),
