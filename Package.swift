@@ -29,7 +29,7 @@ let package = Package(
         // The commit scripts/package.sh bakes in (a generated header; product code never runs git).
         .target(name: "CBuildInfo"),
         .target(name: "Git", dependencies: ["TextSafety", "CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
-        .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists"]),
+        .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists", "MachO"]),
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
         // Code-signature facts: the CodeResources seal evaluated against recorded files.
         .target(name: "CodeSigning", dependencies: ["BundleModel", "PropertyLists"]),

@@ -41,7 +41,7 @@ extension BuildReader {
         let bundles = BundleScanner.bundles(entries: entries, plists: plists)
         try validateMainBundle(main, entries: entries, plists: plists, display: display)
         return BuildSnapshot(sourceKind: kind, sourceName: name, entries: entries, plists: plists,
-                             bundles: bundles, machO: machO)
+                             bundles: bundles, machO: machO.files, machOUnreadable: machO.unreadable)
     }
 
     /// Whether `dir/name` exists with the given file type (not following a final symlink).

@@ -33,7 +33,7 @@ extension BuildReader {
         let bundles = BundleScanner.bundles(entries: entries, plists: plists)
         try validateMainBundle(main, entries: entries, plists: plists, display: display)
         return BuildSnapshot(sourceKind: isIPA ? .ipa : .zip, sourceName: name, entries: entries,
-                             plists: plists, bundles: bundles, machO: machO)
+                             plists: plists, bundles: bundles, machO: machO.files, machOUnreadable: machO.unreadable)
     }
 
     /// A symlink entry's content is its target (at most 4 KiB).

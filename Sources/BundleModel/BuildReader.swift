@@ -65,14 +65,18 @@ public enum BuildReader {
 
     /// Fills digests, plists and Mach-O facts from the pipeline's outcomes and sorts the entries.
     static func assemble(_ entries: [FileEntry], jobEntries: [Int], outcomes: [ContentOutcome])
-        -> (entries: [FileEntry], plists: [BundlePath: DecodedPlist], machO: [BundlePath: MachOFile]) {
+        -> (entries: [FileEntry], plists: [BundlePath: DecodedPlist], machO: MachOFacts) {
         var entries = entries
         var plists: [BundlePath: DecodedPlist] = [:]
-        var machO: [BundlePath: MachOFile] = [:]
+        var machO = MachOFacts()
         for (job, entryIndex) in jobEntries.enumerated() where job < outcomes.count {
             entries[entryIndex].sha256 = outcomes[job].digest
             if let plist = outcomes[job].plist { plists[entries[entryIndex].path] = plist }
-            if let facts = outcomes[job].machO { machO[entries[entryIndex].path] = facts }
+            switch outcomes[job].machO {
+            case .success(let facts)?: machO.files[entries[entryIndex].path] = facts
+            case .failure(let error)?: machO.unreadable[entries[entryIndex].path] = error.message
+            case nil: break
+            }
         }
         entries.sort { $0.path < $1.path }
         return (entries, plists, machO)

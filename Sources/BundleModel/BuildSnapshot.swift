@@ -22,15 +22,19 @@ public struct BuildSnapshot: Sendable {
     /// Mach-O facts by path, for every file that is Mach-O (by its magic). Empty for a build
     /// recorded before the facts were: rules that need them stay silent.
     public var machO: [BundlePath: MachOFile]
+    /// Files that start with a Mach-O magic and do not read, with the reader's reason (one line).
+    public var machOUnreadable: [BundlePath: String]
 
     public init(sourceKind: SourceKind, sourceName: String, entries: [FileEntry],
-                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], machO: [BundlePath: MachOFile] = [:]) {
+                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], machO: [BundlePath: MachOFile] = [:],
+                machOUnreadable: [BundlePath: String] = [:]) {
         self.sourceKind = sourceKind
         self.sourceName = sourceName
         self.entries = entries
         self.plists = plists
         self.bundles = bundles
         self.machO = machO
+        self.machOUnreadable = machOUnreadable
     }
 
     /// The main bundle: the outermost app (or the outermost bundle of any kind).

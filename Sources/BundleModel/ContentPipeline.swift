@@ -14,8 +14,8 @@ struct ContentJob: Sendable {
 struct ContentOutcome: Sendable {
     var digest: SHA256Digest
     var plist: DecodedPlist?
-    /// The Mach-O facts, for a file whose first bytes are a Mach-O magic.
-    var machO: MachOFile?
+    /// The Mach-O facts (or why they do not read), for a file whose first bytes are a Mach-O magic.
+    var machO: Result<MachOFile, MachOError>?
 }
 
 /// Where file content comes from (a directory on disk, or zip entries read in place).
@@ -62,7 +62,7 @@ enum ContentPipeline {
                         binary.take(chunk)
                         state.advance(UInt64(chunk.count))
                     }
-                    let machO = try binary.facts(path: job.path, file: file)
+                    let machO = binary.facts()
                     var plist: DecodedPlist?
                     if decode {
                         plist = collect

@@ -21,14 +21,16 @@ struct MachOSniffer {
         }
     }
 
-    /// The facts of the file read so far (all of it), nil when it is not Mach-O. A file that
-    /// starts like Mach-O but does not read is an input error naming the file (exit 2).
-    func facts(path: BundlePath, file: String) throws(InputError) -> MachOFile? {
+    /// The facts of the file read so far (all of it), nil when it is not Mach-O; for a file
+    /// that starts like Mach-O and does not read, why (one line). Such a file is a fact about
+    /// the build (a stand-in, a truncated copy), recorded and judged by a rule, not a reason to
+    /// refuse the whole build: the reader's bounds keep the work small either way.
+    func facts() -> Result<MachOFile, MachOError>? {
         guard isMachO ?? MachOFile.isMachO(prefix: bytes) else { return nil }
         do throws(MachOError) {
-            return try MachOFile.parse(bytes)
+            return .success(try MachOFile.parse(bytes))
         } catch {
-            throw InputError(file: file, "\(path.description): not a readable Mach-O file: \(error.message)")
+            return .failure(error)
         }
     }
 }

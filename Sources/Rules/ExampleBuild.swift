@@ -19,6 +19,7 @@ public struct ExampleBuild: Sendable {
     private var files: [(String, [UInt8], Bool)] = []
     private var plists: [(String, DecodedPlist)] = []
     private var binaries: [(String, MachOFile)] = []
+    private var unreadable: [(String, String)] = []
 
     public init(_ name: String = "Example") { self.name = name }
 
@@ -50,6 +51,14 @@ public struct ExampleBuild: Sendable {
         var copy = self
         copy.files.append((path, Array("macho:\(facts)".utf8), true))
         copy.binaries.append((path, facts))
+        return copy
+    }
+
+    /// Adds a file that starts like Mach-O and does not read, for `reason`.
+    public func unreadableBinary(_ path: String, _ reason: String) -> ExampleBuild {
+        var copy = self
+        copy.files.append((path, Array("broken:\(reason)".utf8), true))
+        copy.unreadable.append((path, reason))
         return copy
     }
 
@@ -117,7 +126,8 @@ public struct ExampleBuild: Sendable {
             .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
         let machO = Dictionary(binaries.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 })
         return BuildSnapshot(sourceKind: .directory, sourceName: name, entries: sortedEntries, plists: decoded, bundles: infos,
-                             machO: machO)
+                             machO: machO,
+                             machOUnreadable: Dictionary(unreadable.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 }))
     }
 
     private static func infoPlistPath(_ b: BundleSpec) -> String {
