@@ -55,9 +55,9 @@ public struct ExampleBuild: Sendable {
     }
 
     /// Adds a file that starts like Mach-O and does not read, for `reason`.
-    public func unreadableBinary(_ path: String, _ reason: String) -> ExampleBuild {
+    public func unreadableBinary(_ path: String, _ reason: String, executable: Bool = true) -> ExampleBuild {
         var copy = self
-        copy.files.append((path, Array("broken:\(reason)".utf8), true))
+        copy.files.append((path, Array("broken:\(reason)".utf8), executable))
         copy.unreadable.append((path, reason))
         return copy
     }
