@@ -19,7 +19,6 @@ public struct ExampleBuild: Sendable {
     private var files: [(String, [UInt8], Bool)] = []
     private var plists: [(String, DecodedPlist)] = []
     private var binaries: [(String, MachOFile)] = []
-    private var unreadable: [(String, String)] = []
 
     public init(_ name: String = "Example") { self.name = name }
 
@@ -51,14 +50,6 @@ public struct ExampleBuild: Sendable {
         var copy = self
         copy.files.append((path, Array("macho:\(facts)".utf8), true))
         copy.binaries.append((path, facts))
-        return copy
-    }
-
-    /// Adds a file that starts like Mach-O and does not read, for `reason`.
-    public func unreadableBinary(_ path: String, _ reason: String, executable: Bool = true) -> ExampleBuild {
-        var copy = self
-        copy.files.append((path, Array("broken:\(reason)".utf8), executable))
-        copy.unreadable.append((path, reason))
         return copy
     }
 
@@ -126,8 +117,7 @@ public struct ExampleBuild: Sendable {
             .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
         let machO = Dictionary(binaries.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 })
         return BuildSnapshot(sourceKind: .directory, sourceName: name, entries: sortedEntries, plists: decoded, bundles: infos,
-                             machO: machO,
-                             machOUnreadable: Dictionary(unreadable.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 }))
+                             machO: machO)
     }
 
     private static func infoPlistPath(_ b: BundleSpec) -> String {

@@ -58,7 +58,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case unsupportedArchitecture = "binary.unsupported-architecture"
     case architectureDropped = "binary.architecture-dropped"
     case minimumOSRaised = "binary.minimum-os-raised"
-    case unreadableBinary = "binary.unreadable"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -119,7 +118,6 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .unsupportedArchitecture: UnsupportedArchitectureRule.self
         case .architectureDropped: ArchitectureDroppedRule.self
         case .minimumOSRaised: MinimumOSRaisedRule.self
-        case .unreadableBinary: UnreadableBinaryRule.self
         }
     }
 
