@@ -24,7 +24,10 @@ let package = Package(
         .target(name: "TextSafety"),
         .target(name: "PropertyLists", dependencies: ["TextSafety"]),
         // Plain values: what a build and its bundles contain (no I/O, no C libraries).
-        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists"]),
+        // Mach-O facts: a bounded reader of thin and universal binaries (load commands, code
+        // signature, imports); the digests a signature names are the caller's (no C library).
+        .target(name: "MachO", dependencies: ["TextSafety", "PropertyLists"]),
+        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "MachO"]),
         // The readers: directories and zips (.ipa, zipped .xcarchive) into a BuildSnapshot,
         // hashing with OpenSSL and inflating with zlib.
         .target(name: "BundleReading", dependencies: ["BundleModel", "TextSafety", "PropertyLists", "COpenSSL", "CZlib"]),
@@ -33,11 +36,14 @@ let package = Package(
         // The commit scripts/package.sh bakes in (a generated header; product code never runs git).
         .target(name: "CBuildInfo"),
         .target(name: "Git", dependencies: ["TextSafety", "CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
-        .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists"]),
+        .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists", "MachO"]),
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
         // Code-signature facts: the CodeResources seal evaluated against recorded files.
         .target(name: "CodeSigning", dependencies: ["BundleModel", "PropertyLists"]),
-        .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists"]),
+        // Apple's lists (required-reason APIs, listed SDKs), each file with its source, compiled in.
+        .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists", "MachO"],
+                resources: [.embedInCode("Resources/required-reason-apis.txt"),
+                            .embedInCode("Resources/third-party-sdks.txt")]),
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel", "PropertyLists"]),
         .target(name: "BundleDiffKit", dependencies: [
             .product(name: "Yams", package: "Yams"), "CBuildInfo",
@@ -64,7 +70,8 @@ let package = Package(
         .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "BundleReading", "BundleModel", "Git", "TestSupport"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "BundleReading", "BundleModel", "TestSupport"]),
         .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleReading", "BundleModel", "TestSupport"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Comparison", "BundleModel", "PropertyLists", "TestSupport"]),
+        .testTarget(name: "MachOTests", dependencies: ["MachO", "BundleReading", "PropertyLists", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "MachO", "Comparison", "BundleModel", "PropertyLists", "TestSupport"]),
         .testTarget(name: "BundleDiffCLITests", dependencies: [
             "BundleDiffCLI", "BundleDiffKit", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel",
             "PropertyLists", "TextSafety", "TestSupport",

@@ -43,6 +43,17 @@ seed() { # target kind seed-dir
         echo "fuzz.sh: BUNDLEDIFF_CORPUS=$BUNDLEDIFF_CORPUS has no plist-vectors/" >&2
         exit 2
     fi
+    if [[ $kind == macho ]]; then
+        cp Fuzz/seeds/macho/* "$dir/"     # fixtures written by MachOWriter (MachOSeedTests)
+        [[ -n "${BUNDLEDIFF_CORPUS:-}" ]] || return 0
+        while IFS= read -r -d '' f; do    # small real binaries (larger ones are cut at -max_len)
+            case $(head -c 4 "$f" | od -An -tx1 | tr -d ' \n') in
+                cffaedfe|cefaedfe|cafebabe|cafebabf) cp "$f" "$dir/$(printf '%s' "$f" | cksum | cut -d' ' -f1)"; n=$((n + 1)) ;;
+            esac
+        done < <(find "$BUNDLEDIFF_CORPUS/bundles" -type f -size -262145c -print0 2>/dev/null)
+        echo "fuzz.sh: $1: $n seed binaries from the corpus"
+        return 0
+    fi
     if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal ]]; then
         cp Fuzz/seeds/"$kind"/* "$dir/"   # our own samples; no corpus needed
         return 0
@@ -81,12 +92,13 @@ seed() { # target kind seed-dir
 # name:seed-kind:sources. Sources: plist = the property-list readers; bundle = those, the
 # bundle values (BundleModel) and the readers (BundleReading: zip, walker) with zlib and libcrypto; names = tree-name escaping (path
 # display comes from TextSafety); seal = the CodeResources rules2 patterns (Sources/CodeSigning's
-# pattern files alone, checked against glibc's regcomp/regexec); yaml = the bounded YAML reading with Yams and its libyaml (from
+# pattern files alone, checked against glibc's regcomp/regexec); macho = the plist readers and
+# Sources/MachO (a stand-in digest for the cdhash); yaml = the bounded YAML reading with Yams and its libyaml (from
 # .build/checkouts: run `swift build` once first).
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
          ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml
-         SealPatternFuzz:seal:seal)
+         SealPatternFuzz:seal:seal MachOFuzz:macho:macho)
 
 # TextSafety, the module every reader imports, is built once as its own module and linked in.
 text_safety() {
@@ -113,12 +125,15 @@ compile() { # name sources
     text_safety
     case $2 in
         bundle) fuzzed_module PropertyLists TextSafety
-                fuzzed_module BundleModel PropertyLists TextSafety
+                fuzzed_module MachO PropertyLists TextSafety
+                fuzzed_module BundleModel MachO PropertyLists TextSafety
                 sources=(Sources/BundleReading/*.swift Fuzz/FuzzSupport.swift)
-                flags+=("$out/mods/PropertyLists.o" "$out/mods/BundleModel.o"
+                flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/BundleModel.o"
                         -I Sources/CZlib -I Sources/COpenSSL -lz -lcrypto -suppress-warnings)
                 module=BundleReading ;;
         names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift) ;;
+        macho) sources+=(Sources/MachO/*.swift)
+               flags+=(-suppress-warnings) ;;
         seal) sources=(Sources/CodeSigning/Pattern*.swift Sources/CodeSigning/SealPattern*.swift
                        Sources/CodeSigning/ByteSet.swift Sources/CodeSigning/MatchBudget.swift) ;;
         yaml)

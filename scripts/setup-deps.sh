@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system libraries bundlediff links against (Debian/Ubuntu), when missing,
 # and the tools the tests and scripts use (git, python3; strace for scripts/faults; the schema
-# validators: xmllint from libxml2-utils, check-jsonschema from PyPI).
+# validators: xmllint from libxml2-utils, check-jsonschema from PyPI; macholib from PyPI
+# for the Mach-O cross-check).
 set -euo pipefail
 need=()
 # strace kills at write system calls in scripts/faults; git brings git daemon and git
@@ -22,6 +23,13 @@ if ! command -v check-jsonschema >/dev/null 2>&1; then
   # there, install for the user (~/.local/bin, where the tests also look).
   python3 -m pip install -q check-jsonschema 2>/dev/null \
     || python3 -m pip install -q --user --break-system-packages check-jsonschema
+fi
+# macholib, the independent Mach-O reader MachOCrossCheckTests compares the product's
+# reader with (scripts/macho-crosscheck/macho_facts.py); pinned so its output cannot drift.
+if ! python3 -c 'import macholib, sys; sys.exit(macholib.__version__ != "1.16.4")' 2>/dev/null; then
+  echo "installing: macholib 1.16.4 (PyPI)" >&2
+  python3 -m pip install -q macholib==1.16.4 2>/dev/null \
+    || python3 -m pip install -q --user --break-system-packages macholib==1.16.4
 fi
 # The JUnit XML schema (the Jenkins/Ant junit-10.xsd) the JUnit report is validated against:
 # taken from pytest's source distribution on PyPI, where pytest validates its own JUnit

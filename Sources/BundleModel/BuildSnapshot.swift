@@ -1,3 +1,4 @@
+import MachO
 import PropertyLists
 
 /// Everything recorded about one build: its file tree, decoded property lists and the
@@ -22,15 +23,23 @@ public struct BuildSnapshot: Sendable {
     public var bundles: [BundleInfo]
     /// Whose data container this is (only when `sourceKind` is `.container`).
     public var container: ContainerInfo?
+    /// Mach-O facts by path, for every file that is Mach-O (by its magic). Empty for a build
+    /// recorded before the facts were: rules that need them stay silent.
+    public var machO: [BundlePath: MachOFile]
+    /// Files that start with a Mach-O magic and do not read, with the reader's reason (one line).
+    public var machOUnreadable: [BundlePath: String]
 
     public init(sourceKind: SourceKind, sourceName: String, entries: [FileEntry],
-                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], container: ContainerInfo? = nil) {
+                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], container: ContainerInfo? = nil,
+                machO: [BundlePath: MachOFile] = [:], machOUnreadable: [BundlePath: String] = [:]) {
         self.sourceKind = sourceKind
         self.sourceName = sourceName
         self.entries = entries
         self.plists = plists
         self.bundles = bundles
         self.container = container
+        self.machO = machO
+        self.machOUnreadable = machOUnreadable
     }
 
     /// Whether this is an app's data container rather than a build.

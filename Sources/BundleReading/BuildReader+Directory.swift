@@ -35,17 +35,19 @@ extension BuildReader {
         let walker = DirectoryWalker(rootPath: raw, prefix: prefix, limits: options.limits)
         let walked = try walker.walk()
         let main = try mainBundlePath(rule, entries: walked.entries, display: display)
-        let (entries, plists) = try readContent(walker, walked, options: options, display: display)
+        let (entries, plists, machO) = try readContent(walker, walked, options: options, display: display)
         let bundles = BundleScanner.bundles(entries: entries, plists: plists)
         try validateMainBundle(main, entries: entries, plists: plists, display: display)
         return BuildSnapshot(sourceKind: kind, sourceName: name, entries: entries, plists: plists,
-                             bundles: bundles)
+                             bundles: bundles, machO: machO.files, machOUnreadable: machO.unreadable)
     }
 
     /// Hashes the files a walk listed (decoding the property lists among them) and
-    /// returns the sorted entries with their digests, and the decoded property lists.
+    /// returns the sorted entries with their digests, the decoded property lists and the
+    /// Mach-O facts.
     static func readContent(_ walker: DirectoryWalker, _ walked: DirectoryWalker.Result, options: ReadOptions,
-                            display: String) throws(InputError) -> ([FileEntry], [BundlePath: DecodedPlist]) {
+                            display: String) throws(InputError)
+        -> (entries: [FileEntry], plists: [BundlePath: DecodedPlist], machO: MachOFacts) {
         let jobs = walked.files.map { ContentJob(path: walked.entries[$0.entryIndex].path, size: $0.size) }
         let source = DirectorySource(walker: walker, files: walked.files)
         let outcomes = try ContentPipeline.run(source, jobs: jobs, options: options, file: display)

@@ -31,11 +31,11 @@ extension BuildReader {
             throw error
         }
         try stamp?.checkUnchanged(fd: archive.file.fd, display: display)
-        let (entries, plists) = assemble(tree.entries, jobEntries: fileJobs.map(\.entry), outcomes: outcomes)
+        let (entries, plists, machO) = assemble(tree.entries, jobEntries: fileJobs.map(\.entry), outcomes: outcomes)
         let bundles = BundleScanner.bundles(entries: entries, plists: plists)
         try validateMainBundle(main, entries: entries, plists: plists, display: display)
         return BuildSnapshot(sourceKind: isIPA ? .ipa : .zip, sourceName: name, entries: entries,
-                             plists: plists, bundles: bundles)
+                             plists: plists, bundles: bundles, machO: machO.files, machOUnreadable: machO.unreadable)
     }
 
     /// A symlink entry's content is its target (at most 4 KiB).

@@ -1,5 +1,6 @@
 import BundleModel
 #if canImport(Glibc)
+import MachO
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -63,16 +64,22 @@ public enum BuildReader {
         return head == [0x50, 0x4B, 0x03, 0x04] || head == [0x50, 0x4B, 0x05, 0x06]
     }
 
-    /// Fills digests and plists from the pipeline's outcomes and sorts the entries.
-    static func assemble(_ entries: [FileEntry], jobEntries: [Int],
-                         outcomes: [ContentOutcome]) -> ([FileEntry], [BundlePath: DecodedPlist]) {
+    /// Fills digests, plists and Mach-O facts from the pipeline's outcomes and sorts the entries.
+    static func assemble(_ entries: [FileEntry], jobEntries: [Int], outcomes: [ContentOutcome])
+        -> (entries: [FileEntry], plists: [BundlePath: DecodedPlist], machO: MachOFacts) {
         var entries = entries
         var plists: [BundlePath: DecodedPlist] = [:]
+        var machO = MachOFacts()
         for (job, entryIndex) in jobEntries.enumerated() where job < outcomes.count {
             entries[entryIndex].sha256 = outcomes[job].digest
             if let plist = outcomes[job].plist { plists[entries[entryIndex].path] = plist }
+            switch outcomes[job].machO {
+            case .success(let facts)?: machO.files[entries[entryIndex].path] = facts
+            case .failure(let error)?: machO.unreadable[entries[entryIndex].path] = error.message
+            case nil: break
+            }
         }
         entries.sort { $0.path < $1.path }
-        return (entries, plists)
+        return (entries, plists, machO)
     }
 }

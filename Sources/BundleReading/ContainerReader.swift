@@ -51,7 +51,7 @@ public enum ContainerReader {
         let walker = DirectoryWalker(rootPath: root, prefix: .root, limits: options.limits)
         let walked = try walker.walk()
         let metadata = layout == .simulator ? BundlePath(ContainerInfo.metadataName) : nil
-        var (entries, plists) = try BuildReader.readContent(walker, walked, options: options, display: path)
+        var (entries, plists, _) = try BuildReader.readContent(walker, walked, options: options, display: path)
         var identifier: String?
         switch layout {
         case .simulator:

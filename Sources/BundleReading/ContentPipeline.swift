@@ -1,6 +1,7 @@
 import BundleModel
 import Dispatch
 import Foundation
+import MachO
 import PropertyLists
 
 /// One file whose content must be hashed (and maybe decoded as a property list).
@@ -14,6 +15,8 @@ struct ContentJob: Sendable {
 struct ContentOutcome: Sendable {
     var digest: SHA256Digest
     var plist: DecodedPlist?
+    /// The Mach-O facts (or why they do not read), for a file whose first bytes are a Mach-O magic.
+    var machO: Result<MachOFile, MachOError>?
 }
 
 /// Where file content comes from (a directory on disk, or zip entries read in place).
@@ -25,8 +28,9 @@ protocol ContentSource: Sendable {
               sink: (UnsafeRawBufferPointer) -> Void) throws(InputError)
 }
 
-/// Hashes every job's content on all workers (biggest first), decoding property lists
-/// from the same pass over the bytes, and reports progress.
+/// Hashes every job's content on all workers (biggest first), decoding property lists and
+/// reading Mach-O facts (files whose first bytes are a Mach-O magic) from the same pass
+/// over the bytes, and reports progress.
 enum ContentPipeline {
     static func run<Source: ContentSource>(_ source: Source, jobs: [ContentJob],
                                            options: ReadOptions,
@@ -51,18 +55,22 @@ enum ContentPipeline {
                     let collect = decode && job.size <= limit
                     var bytes: [UInt8] = []
                     if collect { bytes.reserveCapacity(Int(job.size)) }
+                    var binary = MachOSniffer(considered: options.readsMachO && !decode
+                                              && (4...options.limits.maxMachOBytes).contains(job.size))
                     try source.read(index, worker: &worker) { chunk in
                         hasher.update(chunk)
                         if collect { bytes.append(contentsOf: chunk) }
+                        binary.take(chunk)
                         state.advance(UInt64(chunk.count))
                     }
+                    let machO = binary.facts()
                     var plist: DecodedPlist?
                     if decode {
                         plist = collect
                             ? PlistFiles.decode(bytes, path: job.path)
                             : .undecodable(reason: "too large: \(job.size) bytes (limit \(limit))")
                     }
-                    state.store(ContentOutcome(digest: hasher.finish(), plist: plist), at: index)
+                    state.store(ContentOutcome(digest: hasher.finish(), plist: plist, machO: machO), at: index)
                 }
             } catch {
                 state.fail(error)

@@ -22,16 +22,20 @@ public struct ReadOptions: Sendable {
         /// Most bytes of property lists one build may ask to decode (each file at most
         /// `maxPlistBytes`). Default 128 MiB.
         public var maxTotalPlistBytes: UInt64
+        /// Mach-O files larger than this are recorded without their facts. Default 1 GiB.
+        public var maxMachOBytes: UInt64
 
         public init(maxTotalBytes: UInt64 = 16 << 30, maxEntries: Int = 1_000_000,
                     maxPlistBytes: UInt64 = 32 << 20, maxPathDepth: Int = 4_096,
-                    maxTotalPathBytes: UInt64 = 128 << 20, maxTotalPlistBytes: UInt64 = 128 << 20) {
+                    maxTotalPathBytes: UInt64 = 128 << 20, maxTotalPlistBytes: UInt64 = 128 << 20,
+                    maxMachOBytes: UInt64 = 1 << 30) {
             self.maxTotalBytes = maxTotalBytes
             self.maxEntries = maxEntries
             self.maxPlistBytes = maxPlistBytes
             self.maxPathDepth = maxPathDepth
             self.maxTotalPathBytes = maxTotalPathBytes
             self.maxTotalPlistBytes = maxTotalPlistBytes
+            self.maxMachOBytes = maxMachOBytes
         }
     }
 
@@ -40,12 +44,15 @@ public struct ReadOptions: Sendable {
     public var limits: Limits
     /// Worker threads for hashing and inflating; 0 (the default) means one per core.
     public var concurrency: Int
+    /// Whether Mach-O facts are read (on by default; off only to measure their cost).
+    public var readsMachO: Bool
 
     public init(progress: (@Sendable (_ doneBytes: UInt64, _ totalBytes: UInt64) -> Void)? = nil,
-                limits: Limits = .init(), concurrency: Int = 0) {
+                limits: Limits = .init(), concurrency: Int = 0, readsMachO: Bool = true) {
         self.progress = progress
         self.limits = limits
         self.concurrency = concurrency
+        self.readsMachO = readsMachO
     }
 
     /// The number of workers to use (at least 1).

@@ -12,10 +12,12 @@ struct DERReader {
     }
 
     let bytes: [UInt8]
+    /// What the bytes are, at the start of every message.
+    var subject = "provisioning profile"
     let maxDepth = 32
 
     func fail(_ message: String, at offset: Int) -> PlistError {
-        PlistError("provisioning profile: " + message, offset: offset)
+        PlistError(subject + ": " + message, offset: offset)
     }
 
     /// The element starting at `offset` that must end by `limit`.

@@ -1,4 +1,5 @@
 import BundleModel
+import MachO
 import PropertyLists
 
 /// A small in-memory build for rule examples: bundles, files with text content, string
@@ -19,6 +20,7 @@ public struct ExampleBuild: Sendable {
     private var symlinks: [(String, String)] = []
     private var plists: [(String, DecodedPlist)] = []
     private var container: ContainerInfo?
+    private var binaries: [(String, MachOFile)] = []
 
     public init(_ name: String = "Example") { self.name = name }
 
@@ -56,6 +58,25 @@ public struct ExampleBuild: Sendable {
         var copy = self
         copy.symlinks.append((path, target))
         return copy
+    }
+
+
+    /// Adds an executable Mach-O file with `facts` (its content a stand-in that changes
+    /// with the facts).
+    public func binary(_ path: String, _ facts: MachOFile) -> ExampleBuild {
+        var copy = self
+        copy.files.append((path, Array("macho:\(facts)".utf8), true))
+        copy.binaries.append((path, facts))
+        return copy
+    }
+
+    /// One thin slice of `arch` for `platform` with a minimum OS, importing `symbols`.
+    public static func slice(_ cpu: MachOCPU = .arm64, platform: MachOPlatform = .iOS, minimumOS: MachOVersion = .init(major: 15),
+                             sdk: MachOVersion = .init(major: 17), imports: [String] = []) -> MachOSlice {
+        var s = MachOSlice(cpu: cpu, is64Bit: cpu.is64Bit, fileType: .execute)
+        s.buildVersions = [MachOBuildVersion(platform: platform, minimumOS: minimumOS, sdk: sdk)]
+        s.importedSymbols = imports.sorted()
+        return s
     }
 
     /// Adds a `.strings` table (file and decoded value).
@@ -112,8 +133,9 @@ public struct ExampleBuild: Sendable {
         let sortedEntries = entries.values.sorted { $0.path < $1.path }
         let infos = bundles.map { bundleInfo($0, entries: sortedEntries) }
             .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
+        let machO = Dictionary(binaries.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 })
         return BuildSnapshot(sourceKind: container == nil ? .directory : .container, sourceName: name,
-                             entries: sortedEntries, plists: decoded, bundles: infos, container: container)
+                             entries: sortedEntries, plists: decoded, bundles: infos, container: container, machO: machO)
     }
 
     /// Records every folder above `path` that is not recorded yet.

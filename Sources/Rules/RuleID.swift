@@ -67,6 +67,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case containerSettingRenamed = "container.setting-renamed"
     case containerApplicationSupportLoose = "container.application-support-loose"
     case containerBundleWritten = "container.bundle-written"
+    case privacyManifestInvalid = "privacy.manifest-invalid"
+    case sdkManifestMissing = "privacy.sdk-manifest-missing"
+    case requiredReasonUndeclared = "privacy.required-reason-undeclared"
+    case unsupportedArchitecture = "binary.unsupported-architecture"
+    case architectureDropped = "binary.architecture-dropped"
+    case minimumOSRaised = "binary.minimum-os-raised"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -135,6 +141,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .containerSettingRenamed: ContainerSettingRenamedRule.self
         case .containerApplicationSupportLoose: ContainerApplicationSupportRule.self
         case .containerBundleWritten: ContainerBundleWrittenRule.self
+        case .privacyManifestInvalid: PrivacyManifestInvalidRule.self
+        case .sdkManifestMissing: SDKManifestMissingRule.self
+        case .requiredReasonUndeclared: RequiredReasonUndeclaredRule.self
+        case .unsupportedArchitecture: UnsupportedArchitectureRule.self
+        case .architectureDropped: ArchitectureDroppedRule.self
+        case .minimumOSRaised: MinimumOSRaisedRule.self
         }
     }
 

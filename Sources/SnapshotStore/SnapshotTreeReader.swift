@@ -1,5 +1,6 @@
 import BundleModel
 import Git
+import MachO
 import PropertyLists
 
 /// Rebuilds a `BuildSnapshot` from a recorded tree (the inverse of `SnapshotTreeWriter`).
@@ -38,8 +39,11 @@ struct SnapshotTreeReader {
         plists.reserveCapacity(memo.plists.count)
         for (path, plist) in memo.plists { plists[path] = plist }
         let entries = memo.files.sorted { $0.path < $1.path }
+        var machO: (files: [BundlePath: MachOFile], unreadable: [BundlePath: String]) = ([:], [:])
+        if let machOEntry = child("macho") { machO = try machOFolder(machOEntry.id) }
         return (BuildSnapshot(sourceKind: summary.source, sourceName: sourceName, entries: entries,
-                              plists: plists, bundles: summary.bundles, container: summary.container), memo)
+                              plists: plists, bundles: summary.bundles, container: summary.container,
+                              machO: machO.files, machOUnreadable: machO.unreadable), memo)
     }
 
     typealias Area = SnapshotTreeMemo.Area
@@ -102,11 +106,11 @@ struct SnapshotTreeReader {
         return true
     }
 
-    private func entries(of tree: ObjectID) throws(Corrupt) -> [TreeEntry] {
+    func entries(of tree: ObjectID) throws(Corrupt) -> [TreeEntry] {
         do { return try repository.treeEntries(tree) } catch { throw Corrupt(message: error.description) }
     }
 
-    private func read(_ id: ObjectID) throws(Corrupt) -> [UInt8] {
+    func read(_ id: ObjectID) throws(Corrupt) -> [UInt8] {
         do { return try repository.readBlob(id) } catch { throw Corrupt(message: error.description) }
     }
 

@@ -1,9 +1,11 @@
 import BundleModel
 import Git
+import MachO
 import PropertyLists
 
 /// Writes the tree of one recorded build (see docs/snapshot-format.md):
-/// `bundlediff.json`, `files/<path>` and `plists/<path>`.
+/// `bundlediff.json`, `files/<path>`, `plists/<path>` and `macho/<path>` (only when the build
+/// has Mach-O files: a build without any reads back the same as one recorded before the facts).
 struct SnapshotTreeWriter {
     let repository: Repository
 
@@ -33,11 +35,24 @@ struct SnapshotTreeWriter {
             }
             let summary = SnapshotSummary.render(snapshot, files: files, bytes: bytes)
             let summaryID = try blob(Array(summary.utf8), cache: &blobCache)
-            return try repository.writeTree(entries: [
+            var root = [
                 TreeEntry(name: Array(SnapshotSummary.fileName.utf8), mode: .blob, id: summaryID),
                 TreeEntry(name: Array("files".utf8), mode: .tree, id: try repository.writeTree(filesNode)),
-                TreeEntry(name: Array("plists".utf8), mode: .tree, id: try repository.writeTree(plistsNode)),
-            ])
+            ]
+            if !snapshot.machO.isEmpty || !snapshot.machOUnreadable.isEmpty {
+                var machONode = TreeNode()
+                for (path, facts) in snapshot.machO {
+                    let id = try blob(Array(MachOText.render(facts).utf8), cache: &blobCache)
+                    try machONode.insertBlob(id, mode: .blob, at: try Self.storedComponents(path))
+                }
+                for (path, reason) in snapshot.machOUnreadable {
+                    let id = try blob(SnapshotTreeReader.unreadableText(reason), cache: &blobCache)
+                    try machONode.insertBlob(id, mode: .blob, at: try Self.storedComponents(path))
+                }
+                root.append(TreeEntry(name: Array("macho".utf8), mode: .tree, id: try repository.writeTree(machONode)))
+            }
+            root.append(TreeEntry(name: Array("plists".utf8), mode: .tree, id: try repository.writeTree(plistsNode)))
+            return try repository.writeTree(entries: root)
         } catch let error as TreeProblem {
             throw error
         } catch let error as GitError {

@@ -424,6 +424,54 @@ def check_icon_files(f, old, new):
 CHECKS["info-plist.icon-files"] = check_icon_files
 
 
+# Mach-O facts, read by macholib (PyPI; no code shared with bundlediff's reader).
+MACHO_PLATFORMS = {1: "macOS", 2: "iOS", 3: "tvOS", 4: "watchOS", 6: "macCatalyst", 11: "visionOS"}
+
+
+def macho_minimums(t, rel):
+    """{platform name: lowest minimum OS} of the Mach-O file at `rel`, via macholib."""
+    import tempfile
+    from macholib.MachO import MachO
+    from macholib import mach_o
+    vmin = {mach_o.LC_VERSION_MIN_MACOSX: 1, mach_o.LC_VERSION_MIN_IPHONEOS: 2,
+            mach_o.LC_VERSION_MIN_TVOS: 3, mach_o.LC_VERSION_MIN_WATCHOS: 4}
+    with tempfile.NamedTemporaryFile() as tmp:
+        tmp.write(t.read(rel))
+        tmp.flush()
+        found = {}
+        for h in MachO(tmp.name).headers:
+            for lc, cmd, _ in h.commands:
+                if lc.cmd == mach_o.LC_BUILD_VERSION:
+                    platform, minos = cmd.platform, cmd.minos
+                elif lc.cmd in vmin:
+                    platform, minos = vmin[lc.cmd], cmd.version
+                else:
+                    continue
+                name = MACHO_PLATFORMS.get(platform)
+                if name:
+                    found[name] = min(found.get(name, minos), minos)
+        return found
+
+
+def check_minimum_os_raised(f, old, new):
+    """TRUE when macholib reads, for the platform the message names, a higher minimum OS in the
+    new build's executable than in the old build's at the same path."""
+    rel = f["paths"][0]
+    if rel not in new.files and "/" in rel:
+        rel = rel.split("/", 1)[1]  # the tree is rooted inside the input's top folder
+    if rel not in old.files or rel not in new.files:
+        return None, "executable not at the same path in both builds"
+    platform = f["message"].split()[1]
+    was, now = macho_minimums(old, rel).get(platform), macho_minimums(new, rel).get(platform)
+    if was is None or now is None:
+        return False, f"macholib finds no {platform} minimum in both"
+    text = lambda v: f"{v >> 16}.{(v >> 8) & 0xff}"
+    return (now > was, f"macholib: {platform} {text(was)} → {text(now)}")
+
+
+CHECKS["binary.minimum-os-raised"] = check_minimum_os_raised
+
+
 # Provisioning profiles and code-signature seals: the profile's plist is found between
 # `<?xml` and `</plist>` in the CMS bytes (no DER walk); the seal's files2 is compared with the
 # files by hashlib. The report date is the one run.py passes.

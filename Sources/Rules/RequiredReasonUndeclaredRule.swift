@@ -1,0 +1,78 @@
+import BundleModel
+import MachO
+import PropertyLists
+
+/// A binary imports a required-reason API and neither its bundle's privacy manifest nor the
+/// app's declares the category with an approved reason.
+public struct RequiredReasonUndeclaredRule: CheckRule {
+    public init() {}
+
+    static func app(imports: [String], manifest: [(String, [String])]?) -> ExampleBuild {
+        var b = ExampleBuild().bundle("Example.app", id: "com.example.app", info: [("CFBundleExecutable", .string("Example"))])
+            .binary("Example.app/Example", MachOFile(container: .thin, slices: [ExampleBuild.slice(imports: imports)]))
+        if let manifest {
+            b = b.plist("Example.app/PrivacyInfo.xcprivacy", .dictionary(PlistDictionary([("NSPrivacyAccessedAPITypes",
+                .array(manifest.map { PrivacyManifestInvalidRule.api($0.0, $0.1) }))])))
+        }
+        return b
+    }
+
+    public static let description = RuleDescription(
+        id: .requiredReasonUndeclared, name: "Required-reason API used without a declaration", defaultSeverity: .error,
+        rationale: "Apps and SDKs that call a required-reason API (user defaults, file timestamps, system boot time, "
+            + "disk space, active keyboards) must declare its category with an approved reason in a privacy manifest; "
+            + "App Store Connect refuses the upload: 'Missing API declaration - Your app's code in the \"…\" file "
+            + "references one or more APIs that require reasons, including the following API categories: "
+            + "NSPrivacyAccessedAPICategoryDiskSpace' (ITMS-91053). The symbols are found among each binary's imports "
+            + "(Sources/Rules/Resources/required-reason-apis.txt lists them). A declaration in the binary's own bundle "
+            + "or in any bundle that contains it counts (App Store Connect accepts the app's manifest for code the app "
+            + "embeds). APIs reached only by an Objective-C message leave no import and are not seen; builds recorded "
+            + "without Mach-O facts are not judged.",
+        appStoreCodes: ["ITMS-91053"],
+        triggeringExamples: [
+            RuleExample("stat without a manifest", old: nil, new: app(imports: ["_stat", "_malloc"], manifest: nil),
+                        expectedCount: 1),
+            RuleExample("disk space declared with a user-defaults reason only", old: nil,
+                        new: app(imports: ["_statfs"], manifest: [("NSPrivacyAccessedAPICategoryDiskSpace", ["CA92.1"])]),
+                        expectedCount: 1),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("declared with an approved reason", old: nil,
+                        new: app(imports: ["_OBJC_CLASS_$_NSUserDefaults", "_mach_absolute_time"],
+                                 manifest: [("NSPrivacyAccessedAPICategoryUserDefaults", ["CA92.1"]),
+                                            ("NSPrivacyAccessedAPICategorySystemBootTime", ["35F9.1"])])),
+            RuleExample("no required-reason import", old: nil, new: app(imports: ["_malloc", "_objc_msgSend"], manifest: nil)),
+            RuleExample("a framework's use declared by the app", old: nil, new: app(imports: [], manifest:
+                [("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.1"])])
+                .bundle("Example.app/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
+                        info: [("CFBundleExecutable", .string("Kit"))])
+                .binary("Example.app/Frameworks/Kit.framework/Kit",
+                        MachOFile(container: .thin, slices: [ExampleBuild.slice(imports: ["_fstat"])]))),
+        ])
+
+    public func findings(in build: CheckContext) -> [Finding] {
+        var manifests: [BundlePath: PrivacyManifest] = [:]
+        for (path, decoded) in build.snapshot.plists where path.nameString == PrivacyManifest.fileName {
+            if let owner = build.index.owner(of: path) { manifests[owner.path] = PrivacyManifest(decoded) }
+        }
+        var out: [Finding] = []
+        for b in build.bundles where b.kind != .xcframework && build.outermost(of: b).kind == .app {
+            guard let (path, file) = build.executableFacts(of: b) else { continue }
+            let imports = Set(file.slices.flatMap(\.importedSymbols))
+            var chain: [BundleInfo] = [b]
+            while let parent = chain.last?.parentPath, let next = build.index.bundle(at: parent), chain.count < 64 {
+                chain.append(next)
+            }
+            for (category, symbols) in PrivacyLists.categories(importedBy: imports)
+            where !chain.contains(where: { manifests[$0.path]?.declaresValidly(category) == true }) {
+                let shown = symbols.prefix(3).joined(separator: ", ") + (symbols.count > 3 ? ", …" : "")
+                out.append(Finding(ruleID: .requiredReasonUndeclared, severity: build.severity(of: .requiredReasonUndeclared),
+                                   bundle: build.name(of: b),
+                                   message: "\(path.relative(to: b.path)?.description ?? path.description) imports \(shown): "
+                                       + "declare \(category.name) with an approved reason in PrivacyInfo.xcprivacy (ITMS-91053)",
+                                   paths: [path], subject: category.name))
+            }
+        }
+        return out
+    }
+}
