@@ -19,21 +19,26 @@ let package = Package(
                        providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        // SQLite, to read app data stores (Core Data, GRDB) strictly read-only (libsqlite3-dev).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // What is hidden in text and how it shows: every output goes through it.
         .target(name: "TextSafety"),
         .target(name: "PropertyLists", dependencies: ["TextSafety"]),
-        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "COpenSSL", "CZlib"]),
+        // SQLite stores read-only: schema, row counts, Core Data entities, as canonical text.
+        .target(name: "Stores", dependencies: ["TextSafety", "PropertyLists", "CSQLite"]),
+        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "Stores", "COpenSSL", "CZlib"]),
         // Non-variadic C wrappers for git_libgit2_opts (Swift cannot call variadic C).
         .target(name: "CGitShim", dependencies: ["CLibgit2"]),
         // The commit scripts/package.sh bakes in (a generated header; product code never runs git).
         .target(name: "CBuildInfo"),
         .target(name: "Git", dependencies: ["TextSafety", "CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
-        .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists"]),
+        .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists", "Stores"]),
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
         // Code-signature facts: the CodeResources seal evaluated against recorded files.
         .target(name: "CodeSigning", dependencies: ["BundleModel", "PropertyLists"]),
-        .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists"]),
+        .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists", "Stores"]),
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel"]),
         .target(name: "BundleDiffKit", dependencies: [
             .product(name: "Yams", package: "Yams"), "CBuildInfo",
@@ -48,9 +53,10 @@ let package = Package(
         .executableTarget(name: "generate-history", dependencies: ["BundleDiffKit", "SnapshotStore", "BundleModel", "PropertyLists"],
                           path: "Benchmarks/GenerateHistory"),
 
-        .target(name: "TestSupport", dependencies: ["BundleModel", "PropertyLists"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["BundleModel", "PropertyLists", "CSQLite"], path: "Tests/TestSupport"),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety", "PropertyLists"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"]),
+        .testTarget(name: "StoresTests", dependencies: ["Stores", "TestSupport", "CSQLite"]),
         .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Comparison", "TestSupport"]),

@@ -40,8 +40,9 @@ extension BuildReader {
                                          outcomes: outcomes)
         let bundles = BundleScanner.bundles(entries: entries, plists: plists)
         try validateMainBundle(main, entries: entries, plists: plists, display: display)
+        let stores = readStores(walker: walker, walked: walked, outcomes: outcomes, limits: options.storeLimits)
         return BuildSnapshot(sourceKind: kind, sourceName: name, entries: entries, plists: plists,
-                             bundles: bundles)
+                             bundles: bundles, stores: stores)
     }
 
     /// Whether `dir/name` exists with the given file type (not following a final symlink).

@@ -1,4 +1,5 @@
 import PropertyLists
+import Stores
 
 /// Everything recorded about one build: its file tree, decoded property lists and the
 /// bundles found in it. Readers (directories, zips, archives) and the history store both
@@ -18,14 +19,19 @@ public struct BuildSnapshot: Sendable {
     public var plists: [BundlePath: DecodedPlist]
     /// Bundles found in the build, outermost first, then by path.
     public var bundles: [BundleInfo]
+    /// Facts of the SQLite stores found (files with SQLite's header, or named `.sqlite`), by
+    /// path. Read from folders on disk only; empty for zips and for builds recorded before
+    /// stores were (rules read a missing entry as "not recorded", never as "no store").
+    public var stores: [BundlePath: StoreFacts]
 
     public init(sourceKind: SourceKind, sourceName: String, entries: [FileEntry],
-                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo]) {
+                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], stores: [BundlePath: StoreFacts] = [:]) {
         self.sourceKind = sourceKind
         self.sourceName = sourceName
         self.entries = entries
         self.plists = plists
         self.bundles = bundles
+        self.stores = stores
     }
 
     /// The main bundle: the outermost app (or the outermost bundle of any kind).

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import PropertyLists
+import Stores
 
 /// One file whose content must be hashed (and maybe decoded as a property list).
 struct ContentJob: Sendable {
@@ -13,6 +14,8 @@ struct ContentJob: Sendable {
 struct ContentOutcome: Sendable {
     var digest: SHA256Digest
     var plist: DecodedPlist?
+    /// Whether the content starts with SQLite's header (`StoreFiles.magic`).
+    var isSQLite = false
 }
 
 /// Where file content comes from (a directory on disk, or zip entries read in place).
@@ -50,7 +53,9 @@ enum ContentPipeline {
                     let collect = decode && job.size <= limit
                     var bytes: [UInt8] = []
                     if collect { bytes.reserveCapacity(Int(job.size)) }
+                    var head: [UInt8] = []
                     try source.read(index, worker: &worker) { chunk in
+                        if head.count < StoreFiles.magic.count { head += chunk.prefix(StoreFiles.magic.count - head.count) }
                         hasher.update(chunk)
                         if collect { bytes.append(contentsOf: chunk) }
                         state.advance(UInt64(chunk.count))
@@ -61,7 +66,8 @@ enum ContentPipeline {
                             ? PlistFiles.decode(bytes, path: job.path)
                             : .undecodable(reason: "too large: \(job.size) bytes (limit \(limit))")
                     }
-                    state.store(ContentOutcome(digest: hasher.finish(), plist: plist), at: index)
+                    state.store(ContentOutcome(digest: hasher.finish(), plist: plist,
+                                               isSQLite: StoreFiles.hasMagic(head)), at: index)
                 }
             } catch {
                 state.fail(error)

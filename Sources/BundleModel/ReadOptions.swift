@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Stores
 
 /// How `BuildReader` reads an input: progress reporting, safety limits and parallelism.
 public struct ReadOptions: Sendable {
@@ -40,6 +41,8 @@ public struct ReadOptions: Sendable {
     public var limits: Limits
     /// Worker threads for hashing and inflating; 0 (the default) means one per core.
     public var concurrency: Int
+    /// Bounds on reading each SQLite store (size, rows counted, steps, time).
+    public var storeLimits = StoreLimits()
 
     public init(progress: (@Sendable (_ doneBytes: UInt64, _ totalBytes: UInt64) -> Void)? = nil,
                 limits: Limits = .init(), concurrency: Int = 0) {

@@ -1,6 +1,7 @@
 import BundleModel
 import Git
 import PropertyLists
+import Stores
 
 /// Rebuilds a `BuildSnapshot` from a recorded tree (the inverse of `SnapshotTreeWriter`).
 ///
@@ -38,8 +39,9 @@ struct SnapshotTreeReader {
         plists.reserveCapacity(memo.plists.count)
         for (path, plist) in memo.plists { plists[path] = plist }
         let entries = memo.files.sorted { $0.path < $1.path }
+        let stores = try child("stores").map { entry throws(Corrupt) in try self.stores(entry.id) } ?? [:]
         return (BuildSnapshot(sourceKind: sourceKind, sourceName: sourceName, entries: entries,
-                              plists: plists, bundles: bundles), memo)
+                              plists: plists, bundles: bundles, stores: stores), memo)
     }
 
     typealias Area = SnapshotTreeMemo.Area
@@ -100,6 +102,28 @@ struct SnapshotTreeReader {
         memo.copied += known.range.count
         memo.note(Span(tree: tree, range: start..<memo.count(area)), at: path, area: area)
         return true
+    }
+
+    /// The facts under `stores/` (absent in builds recorded before stores were: none then).
+    private func stores(_ tree: ObjectID) throws(Corrupt) -> [BundlePath: StoreFacts] {
+        var out: [BundlePath: StoreFacts] = [:]
+        var pending = [(tree, BundlePath.root)]
+        while let (folder, path) = pending.popLast() {
+            for entry in try entries(of: folder) {
+                guard let name = TreeNameEscaping.unescape(entry.name) else {
+                    throw Corrupt(message: "malformed escaped name \(String(decoding: entry.name, as: UTF8.self)) in tree \(folder)")
+                }
+                let child = path.appending(name)
+                if entry.mode == .tree { pending.append((entry.id, child)); continue }
+                let text = String(decoding: try read(entry.id), as: UTF8.self)
+                do throws(StoreFacts.ParseError) {
+                    out[child] = try StoreFacts.parse(text)
+                } catch {
+                    throw Corrupt(message: "stores/\(child) cannot be parsed: \(error)")
+                }
+            }
+        }
+        return out
     }
 
     private func entries(of tree: ObjectID) throws(Corrupt) -> [TreeEntry] {

@@ -1,9 +1,10 @@
 import BundleModel
 import Git
 import PropertyLists
+import Stores
 
 /// Writes the tree of one recorded build (see docs/snapshot-format.md):
-/// `bundlediff.json`, `files/<path>` and `plists/<path>`.
+/// `bundlediff.json`, `files/<path>`, `plists/<path>` and `stores/<path>`.
 struct SnapshotTreeWriter {
     let repository: Repository
 
@@ -33,11 +34,21 @@ struct SnapshotTreeWriter {
             }
             let summary = SnapshotSummary.render(snapshot, files: files, bytes: bytes)
             let summaryID = try blob(Array(summary.utf8), cache: &blobCache)
-            return try repository.writeTree(entries: [
+            var root = [
                 TreeEntry(name: Array(SnapshotSummary.fileName.utf8), mode: .blob, id: summaryID),
                 TreeEntry(name: Array("files".utf8), mode: .tree, id: try repository.writeTree(filesNode)),
                 TreeEntry(name: Array("plists".utf8), mode: .tree, id: try repository.writeTree(plistsNode)),
-            ])
+            ]
+            // Only a build with stores has the folder: the tree of any other build is as before.
+            if !snapshot.stores.isEmpty {
+                var storesNode = TreeNode()
+                for (path, facts) in snapshot.stores {
+                    let id = try blob(Array(facts.canonicalText().utf8), cache: &blobCache)
+                    try storesNode.insertBlob(id, mode: .blob, at: try Self.storedComponents(path))
+                }
+                root.append(TreeEntry(name: Array("stores".utf8), mode: .tree, id: try repository.writeTree(storesNode)))
+            }
+            return try repository.writeTree(entries: root)
         } catch let error as TreeProblem {
             throw error
         } catch let error as GitError {
