@@ -44,6 +44,7 @@ struct CheckCommand: ParsableCommand {
         let store = LazyHistory(path: repo)
         let bar = ProgressBar(console: console, quiet: report.quiet)
         let side = try bar.showing { try BuildSide.resolve(build, store: store.get, app: app, channel: channel, progress: $0) }
+        try CompareBuilds.requireBuild(side, for: "check")
         try judgment.conclude(compare.check(side, date: try report.date(console)), started: started, report: report, console: console)
     }
 }

@@ -14,6 +14,11 @@ struct DiffCommand: ParsableCommand {
             previous). Two paths need no history at all. The text report wraps to COLUMNS, else \
             the terminal's width, else 80 columns. Exit status: 0 nothing at or above \
             --fail-on, 1 findings at or above it, 2 usage or input error.
+
+            Two data containers (recorded with snapshot --container, or folders on disk: a \
+            simulator data container or an .xcappdata package; a plain folder with --container \
+            --app <bundle-id>) give the migration report: what an upgrade did to the user's \
+            data, judged by the container.* rules. A container and a build are not compared.
             """)
 
     @Argument(help: ArgumentHelp("The old build.", valueName: "old"))
@@ -33,6 +38,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Narrows latest/previous to a channel.", valueName: "name"))
     var channel: String?
 
+    @Flag(help: "Read folders on disk as data containers (a plain folder needs --app).")
+    var container = false
+
     func validate() throws {
         if let channel, let problem = RecordOptions.channelProblem(channel) { throw ValidationError(problem) }
     }
@@ -45,8 +53,8 @@ struct DiffCommand: ParsableCommand {
         try shared.fetchIfAsked(into: repo, console: console)
         let store = LazyHistory(path: repo)
         let bar = ProgressBar(console: console, quiet: report.quiet)
-        let oldSide = try bar.showing { try BuildSide.resolve(old, store: store.get, app: app, channel: channel, progress: $0) }
-        let newSide = try bar.showing { try BuildSide.resolve(new, store: store.get, app: app, channel: channel, progress: $0) }
-        try judgment.conclude(compare.diff(old: oldSide, new: newSide, date: try report.date(console)), started: started, report: report, console: console)
+        let oldSide = try bar.showing { try BuildSide.resolve(old, store: store.get, app: app, channel: channel, containers: container, progress: $0) }
+        let newSide = try bar.showing { try BuildSide.resolve(new, store: store.get, app: app, channel: channel, containers: container, progress: $0) }
+        try judgment.conclude(try compare.diff(old: oldSide, new: newSide, date: try report.date(console)), started: started, report: report, console: console)
     }
 }

@@ -54,11 +54,13 @@ struct GateCommand: ParsableCommand {
         let store = LazyHistory(path: location)
         let bar = ProgressBar(console: console, quiet: report.quiet)
         let newSide = try bar.showing { try BuildSide.resolve(new, store: store.get, app: nil, channel: channel, progress: $0) }
+        try CompareBuilds.requireBuild(newSide, for: "gate")
         let baseline: GateBaseline
         if let against {
             let side = try bar.showing {
                 try BuildSide.resolve(against, store: store.get, app: nil, channel: channel, progress: $0)
             }
+            try CompareBuilds.requireBuild(side, for: "gate")
             baseline = GateBaseline(side: side, history: nil)
         } else {
             let declared = firstBuild || file.firstBuild == true

@@ -12,7 +12,9 @@ struct LogCommand: ParsableCommand {
         discussion: """
             The text listing shows the newest \(defaultLimit) builds and then how many older ones \
             it left out; --limit shows another number, --all every build. JSON lists every build \
-            unless --limit is given.
+            unless --limit is given. Data containers recorded with `snapshot --container` are \
+            listed too, marked "data container" (JSON: "kind": "container"), with the version of \
+            the app build they belong to.
             """)
 
     /// Builds the text listing shows without `--limit` or `--all`.
@@ -51,7 +53,7 @@ struct LogCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         let store = try History.open(try history.location(console), create: false)
-        let builds = try History.builds(store, app: app, channel: channel)
+        let builds = try History.builds(store, app: app, channel: channel, kind: nil)
         let listed = builds.prefix(shown ?? builds.count).map { RecordedBuildJSON($0) }
         switch format {
         case .json: console.write(try JSONOutput.encode(Array(listed)))

@@ -14,10 +14,29 @@ struct SnapshotCommand: ParsableCommand {
             commit on refs/heads/<bundle-id>/<channel>, tagged <bundle-id>@<version>+<build>. \
             Recording the build that the channel's tip already holds adds nothing unless \
             --allow-duplicate is given.
+
+            With --container, the input is an app's data container instead: a simulator data \
+            container (Documents/, Library/, tmp/ and the container metadata plist that names \
+            the app), an Xcode .xcappdata package, or a plain folder named with --app. It lands \
+            on refs/heads/<bundle-id>/+container-<channel>, never on a build's line, with the \
+            trailer Bundlediff-Kind: container; --label (before, after) and --tag name it, and \
+            diff compares two of them (the migration report).
             """)
 
-    @Argument(help: ArgumentHelp("The build to record.", valueName: "build"))
+    @Argument(help: ArgumentHelp("The build to record (with --container: the data container).", valueName: "build"))
     var build: String
+
+    @Flag(help: "Record an app's data container (simulator container, .xcappdata, or a folder with --app), not a build.")
+    var container = false
+
+    @Option(help: ArgumentHelp("With --container: the app's bundle identifier (required for a plain folder; "
+                               + "must agree with the container's metadata).", valueName: "bundle-id"))
+    var app: String?
+
+    @Option(name: .customLong("build"),
+            help: ArgumentHelp("With --container: the recorded app build the container belongs to (default: the "
+                               + "newest build of the app recorded on the channel).", valueName: "build-ref"))
+    var appBuild: String?
 
     @OptionGroup var history: HistoryOptions
 
@@ -49,6 +68,8 @@ struct SnapshotCommand: ParsableCommand {
             throw ValidationError("--recorded-at \(VisibleText.quoted(recordedAt)) is not an ISO-8601 time such as 2026-11-01T09:00:00Z")
         }
         if let problem = recordOptions(at: 0).problem { throw ValidationError(problem) }
+        if !container, app != nil { throw ValidationError("--app is only for --container (a build names its own app)") }
+        if !container, appBuild != nil { throw ValidationError("--build is only for --container") }
     }
 
     private func recordOptions(at time: Int64) -> RecordOptions {
@@ -68,7 +89,9 @@ struct SnapshotCommand: ParsableCommand {
         let result: RecordResult
         do {
             defer { bar.finish() }
-            result = try RecordBuild(buildPath: build, repositoryPath: repo, options: options).run(progress: bar.callback)
+            let input = container ? RecordBuild.ContainerInput(app: app, build: appBuild) : nil
+            result = try RecordBuild(buildPath: build, repositoryPath: repo, options: options, container: input)
+                .run(progress: bar.callback)
         }
         let push = remote.map { PushAfterRecord(remote: $0, result: result, tags: tags) }
         switch format {

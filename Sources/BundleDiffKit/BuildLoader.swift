@@ -14,6 +14,29 @@ public enum BuildLoader {
         }
     }
 
+    /// Reads the data container at `path` (a simulator container, an `.xcappdata` package,
+    /// or a plain folder when `app` names its app).
+    public static func readContainer(_ path: String, app: String?,
+                                     progress: (@Sendable (_ done: UInt64, _ total: UInt64) -> Void)? = nil)
+        throws(UserFacingError) -> BuildSnapshot {
+        do {
+            return try ContainerReader.read(path: path, app: app, options: ReadOptions(progress: progress))
+        } catch {
+            throw UserFacingError(error.description)
+        }
+    }
+
+    /// Reads what is at `path`: a data container when `asContainer` is set or the folder
+    /// carries a container's own marks, else a build.
+    public static func readAny(_ path: String, asContainer: Bool, app: String?,
+                               progress: (@Sendable (_ done: UInt64, _ total: UInt64) -> Void)? = nil)
+        throws(UserFacingError) -> BuildSnapshot {
+        if asContainer || ContainerReader.recognizes(path: path) {
+            return try readContainer(path, app: app, progress: progress)
+        }
+        return try read(path, progress: progress)
+    }
+
     /// An empty build: the "old side" when there is nothing to compare with.
     public static var nothing: BuildSnapshot {
         BuildSnapshot(sourceKind: .directory, sourceName: "", entries: [], plists: [:], bundles: [])

@@ -1,5 +1,6 @@
 import BundleModel
 import Foundation
+import Reporters
 import SnapshotStore
 
 /// One side of a comparison: a build read from disk or a recorded snapshot.
@@ -15,26 +16,49 @@ public struct BuildSide: Sendable {
     /// that fails too and the reference looks like a path (a `/` or a bundle extension),
     /// the error is about the missing file, not the history. `progress` sees the bytes of a
     /// build on disk hashed so far and their total.
+    ///
+    /// A folder on disk with a data container's own marks (see `ContainerReader`) is read
+    /// as a container; with `containers` set, every folder is (a plain one for `app`).
     public static func resolve(_ reference: String, store: () throws(UserFacingError) -> HistoryStore,
-                               app: String?, channel: String?,
+                               app: String?, channel: String?, containers: Bool = false,
                                progress: (@Sendable (_ done: UInt64, _ total: UInt64) -> Void)? = nil)
         throws(UserFacingError) -> BuildSide {
         if FileManager.default.fileExists(atPath: reference) {
-            return BuildSide(reference: reference, snapshot: try BuildLoader.read(reference, progress: progress),
-                             recorded: nil)
+            let snapshot = try BuildLoader.readAny(reference, asContainer: containers, app: app, progress: progress)
+            return BuildSide(reference: reference, snapshot: snapshot, recorded: nil)
         }
         do {
             let (build, snapshot) = try History.load(try store(), reference: reference, app: app, channel: channel)
             return BuildSide(reference: reference, snapshot: snapshot, recorded: build)
         } catch {
             guard looksLikePath(reference) else { throw error }
-            return BuildSide(reference: reference, snapshot: try BuildLoader.read(reference, progress: progress),
-                             recorded: nil)
+            let snapshot = try BuildLoader.readAny(reference, asContainer: containers, app: app, progress: progress)
+            return BuildSide(reference: reference, snapshot: snapshot, recorded: nil)
         }
     }
 
+    /// Whether this side is an app's data container rather than a build.
+    public var isContainer: Bool { snapshot.isContainer || recorded?.isContainer == true }
+
+    /// For a data container, the app build it belongs to (`1.2 (45)`): the one its
+    /// recording names, else the app bundle inside the container (when the input holds
+    /// one); nil for builds and when unknown.
+    public var appBuild: String? {
+        guard isContainer else { return nil }
+        if let r = recorded, r.shortVersion != nil || r.build != nil {
+            return "\(r.shortVersion ?? "-") (\(r.build ?? "-"))"
+        }
+        guard let main = snapshot.mainBundle, main.shortVersion != nil || main.version != nil else { return nil }
+        return "\(main.shortVersion ?? "-") (\(main.version ?? "-"))"
+    }
+
+    /// How reports name this side.
+    var reportSide: DiffReport.Side {
+        DiffReport.Side(reference: reference, commit: recorded?.commit, appBuild: appBuild)
+    }
+
     private static func looksLikePath(_ reference: String) -> Bool {
-        let extensions = [".app", ".ipa", ".zip", ".xcarchive", ".framework", ".xcframework", ".appex", ".bundle", ".xctest", ".xpc"]
+        let extensions = [".app", ".ipa", ".zip", ".xcarchive", ".framework", ".xcframework", ".appex", ".bundle", ".xctest", ".xpc", ".xcappdata"]
         return reference.contains("/") || extensions.contains { reference.lowercased().hasSuffix($0) }
     }
 }

@@ -3,6 +3,7 @@ import Comparison
 import Reporters
 import Rules
 import SnapshotStore
+import TextSafety
 
 /// `bundlediff diff` and `bundlediff gate`: facts from the comparison, findings from the
 /// rules, rendered by a reporter. Nothing here decides a finding; it only wires the parts.
@@ -19,8 +20,27 @@ public struct CompareBuilds {
 
     /// The full comparison of two builds with every enabled rule.
     /// - Parameter date: the report's date, ISO 8601 UTC (an input, for byte-stable reports).
-    public func diff(old: BuildSide, new: BuildSide, history: [RecordedVersion]? = nil, date: String) -> DiffReport {
-        report(.diff, old: old, new: new, history: history, only: nil, date: date)
+    /// Two data containers get the migration rules (`RuleID.containerRules`) instead of
+    /// the build rules; a container and a build are not compared (one line, exit 2).
+    public func diff(old: BuildSide, new: BuildSide, history: [RecordedVersion]? = nil,
+                     date: String) throws(UserFacingError) -> DiffReport {
+        switch (old.isContainer, new.isContainer) {
+        case (true, true):
+            return report(.diff, old: old, new: new, history: nil, only: RuleID.containerRules, date: date)
+        case (false, false):
+            return report(.diff, old: old, new: new, history: history, only: RuleID.buildRules, date: date)
+        case (true, false), (false, true):
+            let (container, build) = old.isContainer ? (old, new) : (new, old)
+            throw UserFacingError("\(VisibleText.escape(container.reference)) is an app's data container and "
+                                  + "\(VisibleText.escape(build.reference)) is a build: diff compares two builds or two containers")
+        }
+    }
+
+    /// Refuses a data container where a build is needed (`check`, `gate`).
+    public static func requireBuild(_ side: BuildSide, for command: String) throws(UserFacingError) {
+        guard side.isContainer else { return }
+        throw UserFacingError("\(VisibleText.escape(side.reference)) is an app's data container, not a build: "
+                              + "\(command) judges builds (compare two containers with diff)")
     }
 
     /// The App Store preflight of one build: every check rule (`RuleID.checkRules`), no
@@ -30,7 +50,7 @@ public struct CompareBuilds {
                                   entries: [], plists: [:], bundles: [])
         let context = RuleContext(comparison: Comparer.compare(old: empty, new: build.snapshot),
                                   configuration: configuration, history: nil, reportDate: Timestamp.parse(date))
-        let side = DiffReport.Side(reference: build.reference, commit: build.recorded?.commit)
+        let side = build.reportSide
         return DiffReport(kind: .check, oldSide: side, newSide: side,
                           comparison: Comparer.compare(old: build.snapshot, new: build.snapshot),
                           findings: RuleEngine.run(context, only: RuleID.checkRules),
@@ -53,8 +73,7 @@ public struct CompareBuilds {
         let identical = kind == .diff && comparison.isIdentical
         let findings = identical ? [] : RuleEngine.run(context, only: only)
         let localization = kind == .diff ? LocalizationMatrix.of(context) : []
-        return DiffReport(kind: kind, oldSide: .init(reference: old.reference, commit: old.recorded?.commit),
-                          newSide: .init(reference: new.reference, commit: new.recorded?.commit),
+        return DiffReport(kind: kind, oldSide: old.reportSide, newSide: new.reportSide,
                           comparison: comparison, findings: findings, localization: localization,
                           rules: RuleEngine.rules(configuration, only: only),
                           failOn: failOn, onlyNew: onlyNew, toolVersion: ToolInfo.version, date: date)

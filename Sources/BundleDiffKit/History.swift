@@ -17,8 +17,10 @@ public enum History {
 
 extension History {
     /// Recorded builds, newest first (see `HistoryStore.builds`).
-    public static func builds(_ store: HistoryStore, app: String?, channel: String?) throws(UserFacingError) -> [RecordedBuild] {
-        try run { () throws(StoreError) in try store.builds(app: app, channel: channel) }
+    /// `kind` picks builds (the default), data containers, or both (nil).
+    public static func builds(_ store: HistoryStore, app: String?, channel: String?,
+                              kind: RecordedBuild.Kind? = .build) throws(UserFacingError) -> [RecordedBuild] {
+        try run { () throws(StoreError) in try store.builds(app: app, channel: channel, kind: kind) }
     }
 
     /// Resolves a snapshot reference and loads the recorded build.

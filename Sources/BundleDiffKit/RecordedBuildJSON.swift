@@ -18,6 +18,9 @@ public struct RecordedBuildJSON: Encodable, Sendable {
     public var tags: [String]
     /// Only for `snapshot`: true when nothing new was written.
     public var alreadyRecorded: Bool?
+    /// `container` for an app's data container (its version and build are those of the
+    /// app build it belongs to); absent for builds.
+    public var kind: String?
 
     public init(_ b: RecordedBuild, alreadyRecorded: Bool? = nil) {
         commit = b.commit
@@ -34,12 +37,14 @@ public struct RecordedBuildJSON: Encodable, Sendable {
         bytes = b.bytes
         tags = b.tags
         self.alreadyRecorded = alreadyRecorded
+        kind = b.isContainer ? b.kind.rawValue : nil
     }
 
     /// One line of `log`: commit, time, app, version (build), channel, label, tags, with
     /// hidden characters escaped.
     public var line: String {
-        var text = "\(commit.prefix(10))  \(recordedAt)  \(app) \(shortVersion ?? "-") (\(build ?? "-"))  [\(channel)]"
+        var text = "\(commit.prefix(10))  \(recordedAt)  \(app) \(shortVersion ?? "-") (\(build ?? "-"))"
+        text += kind == nil ? "  [\(channel)]" : "  data container  [\(channel)]"
         if let label { text += "  \(label)" }
         if !tags.isEmpty { text += "  tags: \(tags.joined(separator: ", "))" }
         return VisibleText.escape(text)

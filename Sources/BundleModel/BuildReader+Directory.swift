@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Stores
+import PropertyLists
 
 extension BuildReader {
     /// A bundle directory (rooted at its own name), an `.xcarchive` (rooted at its
@@ -33,20 +35,28 @@ extension BuildReader {
         let walker = DirectoryWalker(rootPath: raw, prefix: prefix, limits: options.limits)
         let walked = try walker.walk()
         let main = try mainBundlePath(rule, entries: walked.entries, display: display)
-        let jobs = walked.files.map { ContentJob(path: walked.entries[$0.entryIndex].path, size: $0.size) }
-        let source = DirectorySource(walker: walker, files: walked.files)
-        let outcomes = try ContentPipeline.run(source, jobs: jobs, options: options, file: display)
-        let (entries, plists) = assemble(walked.entries, jobEntries: walked.files.map(\.entryIndex),
-                                         outcomes: outcomes)
+        let (entries, plists, stores) = try readContent(walker, walked, options: options, display: display)
         let bundles = BundleScanner.bundles(entries: entries, plists: plists)
         try validateMainBundle(main, entries: entries, plists: plists, display: display)
-        let stores = readStores(walker: walker, walked: walked, outcomes: outcomes, limits: options.storeLimits)
         return BuildSnapshot(sourceKind: kind, sourceName: name, entries: entries, plists: plists,
                              bundles: bundles, stores: stores)
     }
 
+    /// Hashes the files a walk listed (decoding the property lists among them) and
+    /// returns the sorted entries with their digests, the decoded property lists and the
+    /// facts of the SQLite stores among them.
+    static func readContent(_ walker: DirectoryWalker, _ walked: DirectoryWalker.Result, options: ReadOptions,
+                            display: String) throws(InputError)
+        -> ([FileEntry], [BundlePath: DecodedPlist], [BundlePath: StoreFacts]) {
+        let jobs = walked.files.map { ContentJob(path: walked.entries[$0.entryIndex].path, size: $0.size) }
+        let source = DirectorySource(walker: walker, files: walked.files)
+        let outcomes = try ContentPipeline.run(source, jobs: jobs, options: options, file: display)
+        let (entries, plists) = assemble(walked.entries, jobEntries: walked.files.map(\.entryIndex), outcomes: outcomes)
+        return (entries, plists, readStores(walker: walker, walked: walked, outcomes: outcomes, limits: options.storeLimits))
+    }
+
     /// Whether `dir/name` exists with the given file type (not following a final symlink).
-    private static func has(_ dir: [UInt8], _ name: String, _ type: UInt32) -> Bool {
+    static func has(_ dir: [UInt8], _ name: String, _ type: UInt32) -> Bool {
         var st = stat()
         let path = dir + [UInt8(ascii: "/")] + Array(name.utf8)
         let rc = Posix.withCString(path) { lstat($0, &st) }

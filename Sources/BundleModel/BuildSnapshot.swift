@@ -8,6 +8,8 @@ public struct BuildSnapshot: Sendable {
     /// What the build was read from.
     public enum SourceKind: String, Hashable, Sendable {
         case directory, ipa, zip, xcarchive
+        /// An app's data container (`Documents/`, `Library/`, `tmp/`), not a build.
+        case container
     }
 
     public var sourceKind: SourceKind
@@ -23,16 +25,23 @@ public struct BuildSnapshot: Sendable {
     /// path. Read from folders on disk only; empty for zips and for builds recorded before
     /// stores were (rules read a missing entry as "not recorded", never as "no store").
     public var stores: [BundlePath: StoreFacts]
+    /// Whose data container this is (only when `sourceKind` is `.container`).
+    public var container: ContainerInfo?
 
     public init(sourceKind: SourceKind, sourceName: String, entries: [FileEntry],
-                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], stores: [BundlePath: StoreFacts] = [:]) {
+                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], stores: [BundlePath: StoreFacts] = [:],
+                container: ContainerInfo? = nil) {
         self.sourceKind = sourceKind
         self.sourceName = sourceName
         self.entries = entries
         self.plists = plists
         self.bundles = bundles
         self.stores = stores
+        self.container = container
     }
+
+    /// Whether this is an app's data container rather than a build.
+    public var isContainer: Bool { sourceKind == .container }
 
     /// The main bundle: the outermost app (or the outermost bundle of any kind).
     public var mainBundle: BundleInfo? {

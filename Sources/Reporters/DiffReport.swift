@@ -39,11 +39,33 @@ public struct DiffReport: Sendable {
         public var reference: String
         /// The recorded commit, when the side came from the history.
         public var commit: String?
+        /// For a data container: the app build it belongs to (`1.2 (45)`), when known.
+        public var appBuild: String?
 
-        public init(reference: String, commit: String? = nil) {
+        public init(reference: String, commit: String? = nil, appBuild: String? = nil) {
             self.reference = reference
             self.commit = commit
+            self.appBuild = appBuild
         }
+    }
+
+    /// Whether the report compares two data containers (a migration report), not builds.
+    public var isContainerDiff: Bool { comparison.new.isContainer }
+
+    /// How headers name one side's version: the main bundle's `short (build)`, or for a
+    /// data container the app build it belongs to.
+    func versionText(isNew: Bool) -> String {
+        let snapshot = isNew ? comparison.new : comparison.old
+        guard snapshot.isContainer else { return TextFormatting.version(snapshot.mainBundle) }
+        let side = isNew ? newSide : oldSide
+        return "data of " + TextFormatting.oneLine(side.appBuild ?? "an unknown build")
+    }
+
+    /// The words after a side's reference that say which app build a data container
+    /// belongs to; empty for builds.
+    func containerNote(_ side: Side) -> String {
+        guard isContainerDiff else { return "" }
+        return ", data container of " + (side.appBuild.map { "build \($0)" } ?? "an unknown build")
     }
 
     public init(kind: Kind = .diff, oldSide: Side, newSide: Side, comparison: BuildComparison, findings: [Finding],
@@ -75,9 +97,11 @@ public struct DiffReport: Sendable {
     /// 0 when nothing fails, 1 otherwise.
     public var exitStatus: Int32 { failing.isEmpty ? 0 : 1 }
 
-    /// The app the report is about: the main bundle's identifier, else the build's name.
+    /// The app the report is about: a data container's app, else the main bundle's
+    /// identifier, else the build's name.
     public var appName: String {
         let c = comparison
+        if let container = c.new.container ?? c.old.container { return container.appIdentifier }
         return c.old.mainBundle?.identifier ?? c.new.mainBundle?.identifier ?? c.new.sourceName
     }
 }

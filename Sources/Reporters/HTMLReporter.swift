@@ -36,28 +36,28 @@ public enum HTMLReporter {
 
     /// `com.example.app 1.0 (41) → 1.1 (42)`.
     static func title(_ r: DiffReport) -> String {
-        let c = r.comparison
-        if r.kind == .check { return "\(r.appName) \(TextFormatting.version(c.new.mainBundle))" }
-        return "\(r.appName) \(TextFormatting.version(c.old.mainBundle)) → \(TextFormatting.version(c.new.mainBundle))"
+        if r.kind == .check { return "\(r.appName) \(r.versionText(isNew: true))" }
+        return "\(r.appName) \(r.versionText(isNew: false)) → \(r.versionText(isNew: true))"
     }
 
     private static func header(_ r: DiffReport, into out: inout String) {
-        let c = r.comparison
         let kind = switch r.kind {
+        case .diff where r.isContainerDiff: "Migration report"
         case .diff: "Release review"
         case .gate: "Version gate"
         case .check: "App Store preflight"
         }
         out += "<header class=\"page-head\">\n<p class=\"kicker\">bundlediff · \(kind)</p>\n"
         out += "<h1>\(HTMLEscaping.name(r.appName)) <span class=\"versions\">"
-            + (r.kind == .check ? "" : "\(HTMLEscaping.text(TextFormatting.version(c.old.mainBundle))) → ")
-            + "\(HTMLEscaping.text(TextFormatting.version(c.new.mainBundle)))</span></h1>\n"
+            + (r.kind == .check ? "" : "\(HTMLEscaping.text(r.versionText(isNew: false))) → ")
+            + "\(HTMLEscaping.text(r.versionText(isNew: true)))</span></h1>\n"
         out += "<dl class=\"facts\">\n"
         if r.kind == .check {
             out += fact("Build", side(r.newSide))
         } else {
-            out += fact(r.kind == .gate ? "Baseline" : "Old build", side(r.oldSide))
-            out += fact("New build", side(r.newSide))
+            let noun = r.isContainerDiff ? "container" : "build"
+            out += fact(r.kind == .gate ? "Baseline" : "Old \(noun)", side(r.oldSide) + HTMLEscaping.text(r.containerNote(r.oldSide)))
+            out += fact("New \(noun)", side(r.newSide) + HTMLEscaping.text(r.containerNote(r.newSide)))
         }
         out += fact("Report date", "<time datetime=\"\(HTMLEscaping.attribute(r.date))\">\(HTMLEscaping.text(r.date))</time>")
         out += fact("Tool", "bundlediff \(HTMLEscaping.text(r.toolVersion))")

@@ -77,11 +77,10 @@ public enum JUnitReporter {
     }
 
     private static func properties(_ r: DiffReport) -> [(String, String)] {
-        let c = r.comparison
         return [("old", r.oldSide.reference), ("old.commit", r.oldSide.commit ?? ""),
-                ("old.version", TextFormatting.version(c.old.mainBundle)),
+                ("old.version", r.versionText(isNew: false)),
                 ("new", r.newSide.reference), ("new.commit", r.newSide.commit ?? ""),
-                ("new.version", TextFormatting.version(c.new.mainBundle)),
+                ("new.version", r.versionText(isNew: true)),
                 ("fail-on", r.failOn.rawValue), ("only-new", r.onlyNew ? "true" : "false"),
                 ("identical", r.isIdentical ? "true" : ""),
                 ("tool", "bundlediff \(r.toolVersion)"), ("date", r.date)]

@@ -39,17 +39,17 @@ public enum MarkdownReporter {
     static func verdict(_ r: DiffReport) -> String {
         let counts = Severity.allCases.reversed().map { s in "\(r.findings.count { $0.severity == s }) \(s.rawValue)" }
         let gate = "fail on \(r.failOn.rawValue)" + (r.onlyNew ? ", new findings only" : "")
-        let c = r.comparison
         return "**\(r.failing.isEmpty ? "PASS" : "FAIL")**: \(r.failing.count) failing of \(r.findings.count) findings "
             + "(\(counts.joined(separator: ", ")); \(gate)\(r.isIdentical ? "; " + DiffReport.identicalNote : "")) · bundlediff \(r.kind.rawValue) "
             + MarkdownText.inline(r.appName) + " " + (r.kind == .check ? ""
-                : MarkdownText.inline(TextFormatting.version(c.old.mainBundle)) + " → ")
-            + MarkdownText.inline(TextFormatting.version(c.new.mainBundle))
+                : MarkdownText.inline(r.versionText(isNew: false)) + " → ")
+            + MarkdownText.inline(r.versionText(isNew: true))
     }
 
     private static func sides(_ r: DiffReport) -> String {
         func side(_ s: DiffReport.Side) -> String {
             MarkdownText.inline(s.reference) + (s.commit.map { " (commit \($0.prefix(12)))" } ?? "")
+                + MarkdownText.inline(r.containerNote(s))
         }
         let sides = r.kind == .check ? "Build: \(side(r.newSide))" : "Old: \(side(r.oldSide)) · New: \(side(r.newSide))"
         return sides + " · bundlediff \(MarkdownText.inline(r.toolVersion))"

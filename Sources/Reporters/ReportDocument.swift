@@ -46,6 +46,15 @@ struct ReportDocument: Encodable {
         var source: String
         var sourceKind: String
         var mainBundle: Versions?
+        /// Only for a data container.
+        var container: Container?
+    }
+
+    /// Whose data container a side is, and the app build it belongs to when known.
+    struct Container: Encodable {
+        var app: String
+        var layout: String
+        var appBuild: String?
     }
 
     /// A bundle's identity and versions.
@@ -132,6 +141,9 @@ extension ReportDocument.Side {
         source = snapshot.sourceName
         sourceKind = snapshot.sourceKind.rawValue
         mainBundle = snapshot.mainBundle.map(ReportDocument.Versions.init)
+        container = snapshot.container.map {
+            ReportDocument.Container(app: $0.appIdentifier, layout: $0.layout.rawValue, appBuild: side.appBuild)
+        }
     }
 }
 

@@ -47,10 +47,10 @@ public enum TextReporter {
     }
 
     private static func header(_ r: DiffReport, style: TextStyle) -> [String] {
-        let c = r.comparison
-        return [TextFormatting.oneLine("bundlediff \(r.toolVersion): \(r.appName) \(TextFormatting.version(c.old.mainBundle))"
-                    + " → \(TextFormatting.version(c.new.mainBundle))"),
-                "old: \(TextFormatting.oneLine(side(r.oldSide)))", "new: \(TextFormatting.oneLine(side(r.newSide)))",
+        return [TextFormatting.oneLine("bundlediff \(r.toolVersion): \(r.appName) \(r.versionText(isNew: false))"
+                    + " → \(r.versionText(isNew: true))"),
+                "old: \(TextFormatting.oneLine(side(r.oldSide) + r.containerNote(r.oldSide)))",
+                "new: \(TextFormatting.oneLine(side(r.newSide) + r.containerNote(r.newSide)))",
                 verdict(r, style: style)]
     }
 

@@ -1,5 +1,6 @@
 import BundleModel
 import PropertyLists
+import Stores
 
 /// A small in-memory build for rule examples: bundles, files with text content, string
 /// tables and property lists. Digests are a deterministic stand-in derived from the content
@@ -17,6 +18,8 @@ public struct ExampleBuild: Sendable {
     private var bundles: [BundleSpec] = []
     private var files: [(String, [UInt8], Bool)] = []
     private var plists: [(String, DecodedPlist)] = []
+    private var container: ContainerInfo?
+    private var stores: [(String, StoreFacts)] = []
 
     public init(_ name: String = "Example") { self.name = name }
 
@@ -32,6 +35,20 @@ public struct ExampleBuild: Sendable {
         for (k, v) in info { dict[k] = v }
         var copy = self
         copy.bundles.append(BundleSpec(path: path, kind: kind, layout: layout, info: dict, hasInfoPlist: hasInfoPlist))
+        return copy
+    }
+
+    /// Adds a SQLite store: a file at `path` (its content stands for the facts) and the facts.
+    public func store(_ path: String, _ facts: StoreFacts) -> ExampleBuild {
+        var copy = file(path, facts.canonicalText())
+        copy.stores.append((path, facts))
+        return copy
+    }
+
+    /// Makes this an app's data container (a simulator container of `app`), not a build.
+    public func container(of app: String) -> ExampleBuild {
+        var copy = self
+        copy.container = ContainerInfo(appIdentifier: app, layout: .simulator)
         return copy
     }
 
@@ -95,7 +112,10 @@ public struct ExampleBuild: Sendable {
         let sortedEntries = entries.values.sorted { $0.path < $1.path }
         let infos = bundles.map { bundleInfo($0, entries: sortedEntries) }
             .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
-        return BuildSnapshot(sourceKind: .directory, sourceName: name, entries: sortedEntries, plists: decoded, bundles: infos)
+        return BuildSnapshot(sourceKind: container == nil ? .directory : .container, sourceName: name,
+                             entries: sortedEntries, plists: decoded, bundles: infos,
+                             stores: Dictionary(stores.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 }),
+                             container: container)
     }
 
     private static func infoPlistPath(_ b: BundleSpec) -> String {

@@ -52,6 +52,21 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case extensionPoint = "info-plist.extension-point"
     case frameworkLocation = "structure.framework-location"
     case infoPlistSpelling = "info-plist.spelling"
+    // Container rules: judge two snapshots of an app's data container (the migration report).
+    case containerMovedToPurgeable = "container.moved-to-purgeable"
+    case containerDocumentsMoved = "container.documents-moved"
+    case containerInboxWritten = "container.inbox-written"
+    case containerInboxLeft = "container.inbox-left"
+    case containerPreferencesFile = "container.preferences-file"
+    case containerSettingRemoved = "container.setting-removed"
+    case containerSettingRenamed = "container.setting-renamed"
+    case containerApplicationSupportLoose = "container.application-support-loose"
+    case containerBundleWritten = "container.bundle-written"
+    case storeEmptied = "container.store-emptied"
+    case storeTableEmptied = "container.store-table-emptied"
+    case storeMigrated = "container.store-migrated"
+    case storeOrphanWAL = "container.store-orphan-wal"
+    case storeUnreadable = "container.store-unreadable"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -106,6 +121,20 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .extensionPoint: ExtensionPointRule.self
         case .frameworkLocation: FrameworkLocationRule.self
         case .infoPlistSpelling: InfoPlistSpellingRule.self
+        case .containerMovedToPurgeable: ContainerPurgeableMoveRule.self
+        case .containerDocumentsMoved: ContainerDocumentsMoveRule.self
+        case .containerInboxWritten: ContainerInboxWriteRule.self
+        case .containerInboxLeft: ContainerInboxLeftRule.self
+        case .containerPreferencesFile: ContainerPreferencesFileRule.self
+        case .containerSettingRemoved: ContainerSettingRemovedRule.self
+        case .containerSettingRenamed: ContainerSettingRenamedRule.self
+        case .containerApplicationSupportLoose: ContainerApplicationSupportRule.self
+        case .containerBundleWritten: ContainerBundleWrittenRule.self
+        case .storeEmptied: StoreEmptiedRule.self
+        case .storeTableEmptied: StoreTableEmptiedRule.self
+        case .storeMigrated: StoreMigratedRule.self
+        case .storeOrphanWAL: StoreOrphanWALRule.self
+        case .storeUnreadable: StoreUnreadableRule.self
         }
     }
 
@@ -117,6 +146,12 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
 
     /// The rules `bundlediff check` runs: every `CheckRule`.
     public static let checkRules: Set<RuleID> = Set(allCases.filter(\.isCheck))
+
+    /// The rules a comparison of two data containers runs (the migration report).
+    public static let containerRules: Set<RuleID> = Set(allCases.filter { $0.rawValue.hasPrefix("container.") })
+
+    /// The rules a comparison of two builds runs: every rule but the container rules.
+    public static let buildRules: Set<RuleID> = Set(allCases).subtracting(containerRules)
 
     /// The rules `bundlediff gate` runs: version and nested-version rules.
     public static let versionRules: Set<RuleID> = [

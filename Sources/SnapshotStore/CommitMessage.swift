@@ -16,6 +16,9 @@ struct CommitMessage: Hashable {
     var bytes: UInt64
     var recordedAt: Int64
     var toolVersion: String?
+    /// A build or an app's data container; only containers write the `Bundlediff-Kind`
+    /// trailer (a commit without it is a build, as every commit recorded before it).
+    var kind: RecordedBuild.Kind = .build
 
     /// The trailer keys, in the order written.
     enum Key: String, CaseIterable {
@@ -23,17 +26,17 @@ struct CommitMessage: Hashable {
         case platform = "Bundlediff-Platform", source = "Bundlediff-Source", label = "Bundlediff-Label"
         case channel = "Bundlediff-Channel", files = "Bundlediff-Files", bytes = "Bundlediff-Bytes"
         case recordedAt = "Bundlediff-Recorded-At", toolVersion = "Bundlediff-Tool-Version"
-        case format = "Bundlediff-Snapshot-Format"
+        case format = "Bundlediff-Snapshot-Format", kind = "Bundlediff-Kind"
     }
 
     var text: String {
-        let subject = "\(bundleId) \(shortVersion ?? "-") (\(build ?? "-"))"
+        let subject = "\(bundleId) \(shortVersion ?? "-") (\(build ?? "-"))" + (kind == .build ? "" : " \(kind.rawValue)")
         let values: [(Key, String)] = [
             (.bundleId, bundleId), (.version, shortVersion ?? ""), (.build, build ?? ""),
             (.platform, platform ?? ""), (.source, source), (.label, label ?? ""), (.channel, channel),
             (.files, String(files)), (.bytes, String(bytes)), (.recordedAt, UTCTime.format(unixSeconds: recordedAt)),
             (.toolVersion, toolVersion ?? ""), (.format, Self.formatVersion),
-        ]
+        ] + (kind == .build ? [] : [(.kind, kind.rawValue)])
         var lines = [Self.escape(subject), ""]
         for (key, value) in values {
             lines.append(value.isEmpty ? "\(key.rawValue):" : "\(key.rawValue): \(Self.escape(value))")
@@ -54,13 +57,19 @@ struct CommitMessage: Hashable {
         guard values[.format] == formatVersion, let bundleId = values[.bundleId], let channel = values[.channel] else {
             return nil
         }
+        // A kind this version does not know is not a build: never judged as one.
+        var kind = RecordedBuild.Kind.build
+        if let text = values[.kind] {
+            guard let known = RecordedBuild.Kind(rawValue: text) else { return nil }
+            kind = known
+        }
         func optional(_ key: Key) -> String? { values[key].flatMap { $0.isEmpty ? nil : $0 } }
         return CommitMessage(bundleId: bundleId, shortVersion: optional(.version), build: optional(.build),
                              platform: optional(.platform), source: values[.source] ?? "",
                              label: optional(.label), channel: channel,
                              files: values[.files].flatMap { Int($0) } ?? 0,
                              bytes: values[.bytes].flatMap { UInt64($0) } ?? 0,
-                             recordedAt: commitTime, toolVersion: optional(.toolVersion))
+                             recordedAt: commitTime, toolVersion: optional(.toolVersion), kind: kind)
     }
 
     /// `\` → `\\`, newline → `\n`, CR → `\r`, tab → `\t`, the other scalars of

@@ -3,16 +3,20 @@ import Git
 import TextSafety
 
 extension HistoryStore {
-    /// Every app with history, with its channels, sorted.
+    /// Every app with recorded builds, with its channels, sorted (data containers' lines left out).
     public func apps() throws(StoreError) -> [(app: String, channels: [String])] {
         try serialized { () throws(StoreError) in try appsAlone() }
     }
 
-    func appsAlone() throws(StoreError) -> [(app: String, channels: [String])] {
+    /// `kind` keeps the lines of builds (the default: channels as users name them) or of
+    /// data containers; nil keeps both (container lines as their branches name them,
+    /// `+container-<channel>`).
+    func appsAlone(kind: RecordedBuild.Kind? = .build) throws(StoreError) -> [(app: String, channels: [String])] {
         let refs = try git { () throws(GitError) in try repository.references(matching: RefNames.headsPrefix + "*") }
         var channels: [String: [String]] = [:]
         for ref in refs {
             guard let (app, channel) = RefNames.parseBranch(ref.name) else { continue }
+            guard kind == nil || RefNames.line(channel).kind == kind else { continue }
             channels[app, default: []].append(channel)
         }
         return channels.keys.sorted().map { ($0, channels[$0, default: []].sorted()) }
@@ -20,19 +24,27 @@ extension HistoryStore {
 
     /// Recorded builds, newest first. `app` nil means every app, `channel` nil every
     /// channel; across several channels builds are ordered by recording time.
-    public func builds(app: String?, channel: String?) throws(StoreError) -> [RecordedBuild] {
-        try serialized { () throws(StoreError) in try buildsAlone(app: app, channel: channel) }
+    /// `kind` picks builds (the default) or data containers; nil lists both.
+    public func builds(app: String?, channel: String?,
+                       kind: RecordedBuild.Kind? = .build) throws(StoreError) -> [RecordedBuild] {
+        try serialized { () throws(StoreError) in try buildsAlone(app: app, channel: channel, kind: kind) }
     }
 
-    func buildsAlone(app: String?, channel: String?) throws(StoreError) -> [RecordedBuild] {
+    func buildsAlone(app: String?, channel: String?,
+                     kind: RecordedBuild.Kind? = .build) throws(StoreError) -> [RecordedBuild] {
         var commits: [[Commit]] = []
-        for (name, channels) in try appsAlone() where app == nil || app == name {
-            for c in channels where channel == nil || channel == c {
+        for (name, channels) in try appsAlone(kind: nil) where app == nil || app == name {
+            for c in channels {
+                let line = RefNames.line(c)
+                guard kind == nil || kind == line.kind, channel == nil || channel == line.channel else { continue }
                 commits.append(try firstParentLine(of: RefNames.branch(app: name, channel: c)))
             }
         }
         let tags = try tagsByCommit(among: Set(commits.joined().map(\.id)))
-        let lines = commits.map { line in line.compactMap { Self.build(from: $0, tags: tags) } }
+        // The trailer decides, not the line: a commit is listed only under its own kind.
+        let lines = commits.map { line in
+            line.compactMap { Self.build(from: $0, tags: tags) }.filter { kind == nil || $0.kind == kind }
+        }
         if lines.count == 1 { return lines[0] }
         let merged = lines.enumerated().flatMap { line in line.element.enumerated().map { (line.offset, $0.offset, $0.element) } }
         return merged.sorted { a, b in
@@ -71,7 +83,7 @@ extension HistoryStore {
         return RecordedBuild(commit: commit.id.hex, bundleId: m.bundleId, channel: m.channel,
                              shortVersion: m.shortVersion, build: m.build, platform: m.platform, source: m.source,
                              label: m.label, recordedAt: m.recordedAt, toolVersion: m.toolVersion, files: m.files,
-                             bytes: m.bytes, tags: (tags[commit.id] ?? []).sorted())
+                             bytes: m.bytes, tags: (tags[commit.id] ?? []).sorted(), kind: m.kind)
     }
 
     /// The recorded build of a commit; `notFound` when it is not a bundlediff commit.

@@ -26,7 +26,8 @@ extension HistoryStore {
         guard !app.isEmpty else {
             throw StoreError(.invalidInput, repository: path, "the build has no bundle identifier or bundle name to record it under")
         }
-        let branch = RefNames.branch(app: app, channel: options.channel)
+        let kind: RecordedBuild.Kind = snapshot.isContainer ? .container : .build
+        let branch = RefNames.branch(app: app, channel: options.channel, kind: kind)
         try checkNames(branch: branch, app: app, snapshot: snapshot)
         let (files, bytes) = (snapshot.fileCount, snapshot.totalBytes)
         let tree: ObjectID
@@ -38,11 +39,15 @@ extension HistoryStore {
             case .git(let gitError): throw StoreError(gitError, repository: path)
             }
         }
-        let main = snapshot.mainBundle
-        let message = CommitMessage(bundleId: app, shortVersion: main?.shortVersion, build: main?.version,
-                                    platform: main?.platform, source: snapshot.sourceName, label: options.label,
-                                    channel: options.channel, files: files, bytes: bytes,
-                                    recordedAt: options.recordedAt, toolVersion: options.toolVersion)
+        // A container has no version of its own: it never gets a version tag, and its
+        // message names the app build it belongs to, when known.
+        let main = kind == .build ? snapshot.mainBundle : nil
+        let belongs = kind == .container ? options.appBuild : nil
+        let message = CommitMessage(bundleId: app, shortVersion: main?.shortVersion ?? belongs?.shortVersion,
+                                    build: main?.version ?? belongs?.build,
+                                    platform: main?.platform ?? belongs?.platform, source: snapshot.sourceName,
+                                    label: options.label, channel: options.channel, files: files, bytes: bytes,
+                                    recordedAt: options.recordedAt, toolVersion: options.toolVersion, kind: kind)
         let signature = Signature(name: Self.authorName, email: Self.authorEmail, time: options.recordedAt)
         let writerLock = try WriterLock.acquire(gitDirectory: repository.path, history: path)
         repository.breaksStaleLocks = writerLock != nil
@@ -134,7 +139,7 @@ extension HistoryStore {
         if let why = RefNames.storageProblem(branch) {
             throw refuse("the branch for this bundle identifier", why)
         }
-        if let main = snapshot.mainBundle, let short = main.shortVersion, let build = main.version {
+        if !snapshot.isContainer, let main = snapshot.mainBundle, let short = main.shortVersion, let build = main.version {
             let longest = RefNames.versionTag(app: app, shortVersion: short, build: build, n: 1)
                 + RefNames.longestCollisionSuffix
             if let why = RefNames.storageProblem(RefNames.tagsPrefix + longest) {
@@ -145,8 +150,10 @@ extension HistoryStore {
     }
 
     /// The bundle identifier of the main bundle, else its directory name without the
-    /// extension, else the source file name without its extension.
+    /// extension, else the source file name without its extension. A data container's is
+    /// the app it belongs to.
     static func appIdentifier(of snapshot: BuildSnapshot) -> String {
+        if let container = snapshot.container { return container.appIdentifier }
         if let main = snapshot.mainBundle {
             if let id = main.identifier, !id.isEmpty { return id }
             return stem(main.path.nameString)

@@ -41,9 +41,9 @@ extension HistoryTimeline {
         }
         if let known = summaries[entry.id] { return known }
         switch SnapshotSummary.parse(try blob(entry.id)) {
-        case .success(let (_, bundles)):
-            summaries[entry.id] = bundles
-            return bundles
+        case .success(let parsed):
+            summaries[entry.id] = parsed.bundles
+            return parsed.bundles
         case .failure(let problem):
             throw corrupt("\(SnapshotSummary.fileName) of commit \(build.build.shortCommit) \(problem.reason)")
         }

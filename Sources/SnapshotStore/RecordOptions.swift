@@ -13,6 +13,9 @@ public struct RecordOptions: Sendable {
     public var toolVersion: String
     /// Record a new commit even when the tip of the channel already holds the same tree.
     public var allowDuplicate: Bool
+    /// For a data container: the app build it belongs to (its version and build go into
+    /// the commit message). Nil for builds, and for containers whose build is unknown.
+    public var appBuild: RecordedBuild?
 
     public init(channel: String = "main", label: String? = nil, userTags: [String] = [],
                 recordedAt: Int64, toolVersion: String, allowDuplicate: Bool = false) {

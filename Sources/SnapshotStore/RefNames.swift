@@ -10,6 +10,23 @@ enum RefNames {
         headsPrefix + escapeComponent(app) + "/" + channel
     }
 
+    /// The prefix of a data container's line, in place of a channel: `+` is never part of
+    /// a channel name (see `isValidChannel`), so a container's line never meets a build's.
+    static let containerPrefix = "+container-"
+
+    /// `refs/heads/<app>/<channel>` for builds, `refs/heads/<app>/+container-<channel>`
+    /// for data containers.
+    static func branch(app: String, channel: String, kind: RecordedBuild.Kind) -> String {
+        branch(app: app, channel: kind == .container ? containerPrefix + channel : channel)
+    }
+
+    /// The kind of snapshot a line named `channel` (the last part of its branch) holds,
+    /// and the channel name a user gives for it.
+    static func line(_ channel: String) -> (kind: RecordedBuild.Kind, channel: String) {
+        channel.hasPrefix(containerPrefix) ? (.container, String(channel.dropFirst(containerPrefix.count)))
+            : (.build, channel)
+    }
+
     /// The version tag's short name (without `refs/tags/`); `n` > 1 adds `#n`.
     static func versionTag(app: String, shortVersion: String, build: String, n: Int) -> String {
         let base = escapeComponent(app) + "@" + escapeComponent(shortVersion) + "+" + escapeComponent(build)

@@ -2,7 +2,8 @@ import BundleModel
 import Foundation
 
 /// `bundlediff.json`: the content-derived summary at the root of every recorded tree
-/// (format version, source kind, bundles, file count, bytes). It never holds the
+/// (format version, source kind, bundles, file count, bytes; for a data container, its app
+/// and layout). It never holds the
 /// recording time, label or source file name, so identical builds give identical trees.
 ///
 /// Paths are JSON strings when they are valid UTF-8, else `{"hex": "<lowercase hex>"}`.
@@ -20,10 +21,24 @@ enum SnapshotSummary {
                 "localizations": .array(b.localizations.map(JSONValue.string)),
             ])
         }
-        return JSONValue.object([
+        var fields: [String: JSONValue] = [
             "format": .int(1), "source": .string(snapshot.sourceKind.rawValue),
             "bundles": .array(bundles), "files": .int(files), "bytes": .int(bytes),
-        ]).rendered
+        ]
+        // Only data containers have this key, so the trees of builds are unchanged.
+        if let container = snapshot.container {
+            fields["container"] = .object(["app": .string(container.appIdentifier),
+                                           "layout": .string(container.layout.rawValue)])
+        }
+        return JSONValue.object(fields).rendered
+    }
+
+    /// What a stored summary says.
+    struct Parsed {
+        var source: BuildSnapshot.SourceKind
+        var bundles: [BundleInfo]
+        /// Present for data containers (`source` is `container`).
+        var container: ContainerInfo?
     }
 
     private static func path(_ p: BundlePath) -> JSONValue {
@@ -33,7 +48,7 @@ enum SnapshotSummary {
     }
 
     /// The source kind and bundles of a stored summary; nil with a reason when malformed.
-    static func parse(_ bytes: [UInt8]) -> Result<(BuildSnapshot.SourceKind, [BundleInfo]), SummaryProblem> {
+    static func parse(_ bytes: [UInt8]) -> Result<Parsed, SummaryProblem> {
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
             return .failure(SummaryProblem("is not a JSON object"))
         }
@@ -49,7 +64,15 @@ enum SnapshotSummary {
             }
             bundles.append(bundle)
         }
-        return .success((source, bundles))
+        var container: ContainerInfo?
+        if source == .container {
+            guard let c = object["container"] as? [String: Any], let app = c["app"] as? String, !app.isEmpty,
+                  let layout = (c["layout"] as? String).flatMap(ContainerInfo.Layout.init) else {
+                return .failure(SummaryProblem("is a data container without a valid \"container\" object"))
+            }
+            container = ContainerInfo(appIdentifier: app, layout: layout)
+        }
+        return .success(Parsed(source: source, bundles: bundles, container: container))
     }
 
     private static func bundle(_ b: [String: Any]) -> BundleInfo? {

@@ -27,9 +27,9 @@ struct SnapshotTreeReader {
               let plistsEntry = child("plists") else {
             throw Corrupt(message: "tree \(tree) is not a bundlediff snapshot")
         }
-        let (sourceKind, bundles): (BuildSnapshot.SourceKind, [BundleInfo])
+        let summary: SnapshotSummary.Parsed
         switch SnapshotSummary.parse(try read(summaryEntry.id)) {
-        case .success(let parsed): (sourceKind, bundles) = parsed
+        case .success(let parsed): summary = parsed
         case .failure(let problem): throw Corrupt(message: "\(SnapshotSummary.fileName) in tree \(tree) \(problem.reason)")
         }
         var memo = SnapshotTreeMemo()
@@ -40,8 +40,9 @@ struct SnapshotTreeReader {
         for (path, plist) in memo.plists { plists[path] = plist }
         let entries = memo.files.sorted { $0.path < $1.path }
         let stores = try child("stores").map { entry throws(Corrupt) in try self.stores(entry.id) } ?? [:]
-        return (BuildSnapshot(sourceKind: sourceKind, sourceName: sourceName, entries: entries,
-                              plists: plists, bundles: bundles, stores: stores), memo)
+        return (BuildSnapshot(sourceKind: summary.source, sourceName: sourceName, entries: entries,
+                              plists: plists, bundles: summary.bundles, stores: stores,
+                              container: summary.container), memo)
     }
 
     typealias Area = SnapshotTreeMemo.Area

@@ -1,0 +1,64 @@
+import BundleModel
+import Comparison
+import PropertyLists
+
+/// The defaults property lists (`Library/Preferences/<domain>.plist`) of two data
+/// containers, compared key by key at the top level: settings removed, and settings
+/// renamed (the same value under a new key, so the code migrated them).
+struct ContainerDefaults {
+    /// A top-level key gone from a defaults plist, with no new key holding its value.
+    struct Removed {
+        var path: BundlePath
+        var key: String
+        var value: PlistValue
+    }
+
+    /// A top-level key gone, with its value now under a new key of the same plist.
+    struct Renamed {
+        var path: BundlePath
+        var oldKey: String
+        var newKey: String
+        var value: PlistValue
+    }
+
+    var removed: [Removed] = []
+    var renamed: [Renamed] = []
+    /// Defaults plists the old container had and the new one lacks (every setting lost).
+    var lostFiles: [(path: BundlePath, keys: Int)] = []
+
+    static let preferences = BundlePath("Library/Preferences")
+
+    init(_ context: RuleContext) {
+        let c = context.comparison
+        guard c.old.isContainer, c.new.isContainer else { return }
+        for (path, plist) in c.old.plists.sorted(by: { $0.key < $1.key })
+        where path.parent == Self.preferences && path.nameString.hasSuffix(".plist") {
+            guard let old = plist.document?.root.dictionaryValue else { continue }
+            guard let newPlist = c.new.plists[path] else {
+                if !old.isEmpty { lostFiles.append((path, old.count)) }
+                continue
+            }
+            // An undecodable new plist is the preferences rule's finding, not lost keys.
+            guard let new = newPlist.document?.root.dictionaryValue else { continue }
+            compare(path, old: old, new: new)
+        }
+    }
+
+    /// Pairs each removed key with the one added key holding the same value, when that
+    /// pairing is unique both ways. A Boolean is too common a value to tell a rename by:
+    /// it pairs only when it is the plist's one removed and one added key.
+    private mutating func compare(_ path: BundlePath, old: PlistDictionary, new: PlistDictionary) {
+        let gone = old.entries.filter { new[$0.key] == nil }
+        let came = new.entries.filter { old[$0.key] == nil }
+        for entry in gone {
+            let matches = came.filter { $0.value == entry.value }
+            let sameValueGone = gone.filter { $0.value == entry.value }
+            let isBool = if case .boolean = entry.value { true } else { false }
+            if matches.count == 1, sameValueGone.count == 1, !isBool || (gone.count == 1 && came.count == 1) {
+                renamed.append(Renamed(path: path, oldKey: entry.key, newKey: matches[0].key, value: entry.value))
+            } else {
+                removed.append(Removed(path: path, key: entry.key, value: entry.value))
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import BundleModel
+import Comparison
+
+/// Data moved out of `Documents/` (the user no longer sees it) or into it (now shown).
+public struct ContainerDocumentsMoveRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: .containerDocumentsMoved, name: "Data moved out of or into Documents/", defaultSeverity: .warning,
+        rationale: "Documents/ holds user-created content and is exposed to the user through file sharing and the "
+            + "Files app (File System Basics). Moved out, the user's files vanish from their view (a warning); moved "
+            + "in, app data is now shown to the user (info). Moves out of Documents/Inbox/ are how an app handles "
+            + "an opened file, and moves to a purgeable place are container.moved-to-purgeable's.",
+        triggeringExamples: [
+            RuleExample("Documents → Application Support",
+                        old: ContainerExamples.container(["Documents/notes.db": "db"]),
+                        new: ContainerExamples.container(["Library/Application Support/com.example.notes/notes.db": "db"]),
+                        expectedCount: 1),
+            RuleExample("Application Support → Documents",
+                        old: ContainerExamples.container(["Library/Application Support/com.example.notes/log.txt": "l"]),
+                        new: ContainerExamples.container(["Documents/log.txt": "l"]), expectedCount: 1),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("Inbox → Documents (handled)",
+                        old: ContainerExamples.container(["Documents/Inbox/mail.pdf": "pdf"]),
+                        new: ContainerExamples.container(["Documents/mail.pdf": "pdf"])),
+            RuleExample("Documents → Caches (the purgeable rule's)",
+                        old: ContainerExamples.container(["Documents/a.txt": "a"]),
+                        new: ContainerExamples.container(["Library/Caches/a.txt": "a"])),
+        ])
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        guard let changes = ContainerChanges.of(context) else { return [] }
+        return changes.moves.compactMap { move in
+            let (from, to) = ContainerChanges.areas(move)
+            guard !to.contains(where: \.isPurgeable), from != .inbox else { return nil }
+            let inDocuments = { (a: ContainerArea) in a == .documents || a == .inbox }
+            if from == .documents, let target = to.first(where: { !inDocuments($0) }) {
+                return Finding(ruleID: .containerDocumentsMoved, severity: context.severity(of: .containerDocumentsMoved),
+                               bundle: "",
+                               message: "\(ContainerChanges.describe(move)): moved out of Documents/ into \(target.folder); "
+                                   + "the user no longer sees these files in the Files app or through file sharing",
+                               paths: move.to, subject: ContainerChanges.subject(move))
+            }
+            if !inDocuments(from), to.contains(where: inDocuments) {
+                return Finding(ruleID: .containerDocumentsMoved,
+                               severity: context.severity(of: .containerDocumentsMoved, atMost: .info), bundle: "",
+                               message: "\(ContainerChanges.describe(move)): moved from \(from.folder) into Documents/; "
+                                   + "the user now sees these files through file sharing",
+                               paths: move.to, subject: ContainerChanges.subject(move))
+            }
+            return nil
+        }
+    }
+}
