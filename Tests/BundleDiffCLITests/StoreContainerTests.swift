@@ -58,4 +58,29 @@ import TestSupport
         #expect(r.status == 0, "\(r.err)")
         #expect(r.out.contains("container.store-table-emptied"), "\(r.out)")
     }
+
+    @Test func hostileNamesInAStoreAreEscaped() throws {
+        let scratch = try ScratchDirectory()
+        let (before, after) = try StoreScenario.migration.write(in: scratch.path)
+        let store = after + "/" + StoreScenario.store
+        try StoreBuilder(store).exec("ALTER TABLE ZNOTE ADD COLUMN \"ZX\u{1B}[31m\u{202E}evil\nline\" TEXT").close()
+        for format in ["text", "github", "markdown"] {
+            let r = CLIHarness.run(["diff", before, after, "--format", format, "--color", "always"])
+            #expect(r.status == 0, "\(r.err)")
+            #expect(r.out.contains("container.store-migrated"))
+            #expect(!r.out.contains("\u{1B}[31m") && !r.out.contains("\u{202E}") && !r.out.contains("evil\nline"), "\(r.out)")
+        }
+    }
+
+    @Test func aStoreSymlinkedOutOfTheContainerIsNotRead() throws {
+        let scratch = try ScratchDirectory()
+        let (before, after) = try StoreScenario.migration.write(in: scratch.path)
+        try StoreBuilder(scratch.path("outside.sqlite")).coreData(notes: 0, folders: 0).close()
+        let store = after + "/" + StoreScenario.store
+        try FileManager.default.removeItem(atPath: store)
+        try FileManager.default.createSymbolicLink(atPath: store, withDestinationPath: scratch.path("outside.sqlite"))
+        let r = CLIHarness.run(["diff", before, after, "--format", "json"])
+        #expect(r.status != 2, "\(r.err)")
+        #expect(!r.out.contains("\"ruleId\" : \"container.store-"), "no store finding from a file outside: \(r.out)")
+    }
 }
