@@ -24,4 +24,19 @@ enum StoreExamples {
         let build = ContainerExamples.container(files)
         return facts.map { build.store(path, $0) } ?? build
     }
+
+    /// `facts` without the table `name`.
+    static func dropping(_ name: String, from facts: StoreFacts) -> StoreFacts {
+        var copy = facts
+        copy.tables.removeAll { $0.name == name }
+        return copy
+    }
+
+    /// `facts` with the table `name` renamed `newName` (rows kept).
+    static func renaming(_ name: String, to newName: String, in facts: StoreFacts) -> StoreFacts {
+        StoreFacts(state: facts.state, journal: facts.journal, siblings: facts.siblings,
+                   tables: facts.tables.map { t in t.name == name ? StoreTable(name: newName, kind: t.kind, columns: t.columns,
+                                                                               indexes: t.indexes, rows: t.rows) : t },
+                   entities: facts.entities)
+    }
 }

@@ -29,7 +29,7 @@ public struct StoreMigratedRule: Rule {
             guard !changes.isEmpty, !(old.hasDataRows && new.hasNoDataRows) else { return nil }
             let shown = changes.prefix(8).joined(separator: "; ") + (changes.count > 8 ? "; …" : "")
             return ContainerStores.finding(.storeMigrated, context, path: pair.path,
-                                           message: "the store \(pair.path) was migrated, its data kept: \(shown)",
+                                           message: "the store \(pair.path) was migrated (its schema changed, its data was not emptied): \(shown)",
                                            subject: pair.path.description)
         }
     }

@@ -14,10 +14,15 @@ public struct StoreTableEmptiedRule: Rule {
         triggeringExamples: [
             RuleExample("the notes dropped to zero", old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
                         new: StoreExamples.container(StoreExamples.notes(0, folders: 2)), expectedCount: 1),
+            RuleExample("the notes table dropped", old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
+                        new: StoreExamples.container(StoreExamples.dropping("ZNOTE", from: StoreExamples.notes(12, folders: 2))),
+                        expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("rows kept through a migration", old: StoreExamples.container(StoreExamples.notes(12)),
                         new: StoreExamples.container(StoreExamples.notes(12, pinned: true))),
+            RuleExample("the notes table renamed", old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
+                        new: StoreExamples.container(StoreExamples.renaming("ZNOTE", to: "ZMEMO", in: StoreExamples.notes(12, folders: 2)))),
             RuleExample("the whole store emptied", old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
                         new: StoreExamples.container(StoreExamples.notes(0, folders: 0))),
         ])
@@ -27,11 +32,22 @@ public struct StoreTableEmptiedRule: Rule {
         var out: [Finding] = []
         for pair in stores.pairs {
             guard let old = pair.old, let new = pair.new, new.isReadable, !new.hasNoDataRows else { continue }
+            // A table dropped while another appeared may have been renamed (Core Data's renaming
+            // identifier): only a drop with no new table is a loss for certain.
+            let added = new.dataTables.contains { old.table($0.name) == nil }
             for table in old.dataTables where table.hasRows {
-                guard let after = new.table(table.name), after.kind == .table, after.rows == .exactly(0) else { continue }
+                let after = new.table(table.name)
+                let what: String
+                if let after, after.kind == .table, after.rows == .exactly(0) {
+                    what = "has no rows after the upgrade"
+                } else if after == nil, !added {
+                    what = "is gone after the upgrade (dropped, and no table took its place)"
+                } else {
+                    continue
+                }
                 out.append(ContainerStores.finding(
                     .storeTableEmptied, context, path: pair.path,
-                    message: "the table \(ContainerStores.rows(table)) of \(pair.path) has no rows after the upgrade: "
+                    message: "the table \(ContainerStores.rows(table)) of \(pair.path) \(what): "
                         + "its data was lost in the migration, unless the app empties it itself",
                     subject: pair.path.description + "|" + table.name))
             }
