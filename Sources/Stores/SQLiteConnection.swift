@@ -34,7 +34,7 @@ final class SQLiteConnection {
     }
 
     /// Opens `path` read-only and immutable. Throws `Failure` when SQLite refuses it.
-    init(path: [UInt8], limits: StoreLimits) throws(Failure) {
+    private init(path: [UInt8], limits: StoreLimits) throws(Failure) {
         var handle: OpaquePointer?
         let uri = SQLiteConnection.uri(path)
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX
@@ -65,15 +65,17 @@ final class SQLiteConnection {
             guard let context else { return 1 }
             return Unmanaged<Budget>.fromOpaque(context).takeUnretainedValue().tick() ? 1 : 0
         }, context)
-        do throws(Failure) {
-            // A schema from a file is not trusted: no functions with side effects from views or triggers.
-            for pragma in ["PRAGMA trusted_schema=OFF", "PRAGMA query_only=ON", "PRAGMA cell_size_check=ON"] {
-                _ = try rows(pragma) { _ in () }
-            }
-        } catch {
-            sqlite3_close_v2(db)
-            throw error
+    }
+
+    /// Opens `path` (see `init`) and sets the pragmas that keep reading safe; the
+    /// connection closes when released, whichever step failed.
+    static func open(path: [UInt8], limits: StoreLimits) throws(Failure) -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, limits: limits)
+        // A schema from a file is not trusted: no functions with side effects from views or triggers.
+        for pragma in ["PRAGMA trusted_schema=OFF", "PRAGMA query_only=ON", "PRAGMA cell_size_check=ON"] {
+            _ = try connection.rows(pragma) { _ in () }
         }
+        return connection
     }
 
     deinit {

@@ -36,7 +36,7 @@ public enum StoreReader {
             if head[18] == 2 && head[19] == 2 { journal = .wal } else if head[18] == 1 && head[19] == 1 { journal = .rollback }
         }
         do throws(SQLiteConnection.Failure) {
-            let connection = try SQLiteConnection(path: path, limits: limits)
+            let connection = try SQLiteConnection.open(path: path, limits: limits)
             let (tables, entities) = try StoreSchema.read(connection, limits: limits)
             return StoreFacts(state: .sqlite, journal: journal, siblings: siblings, tables: tables, entities: entities)
         } catch {
