@@ -29,6 +29,8 @@ public struct BuildDescription: Encodable, Sendable {
     public var bundles: [Bundle]
     /// For an `.xcarchive`: the archive's own Info.plist (name, scheme, creation date, versions).
     public var archive: [String: String]?
+    /// For an app's data container: how it was laid out on disk (`simulator`, `xcappdata`, `folder`).
+    public var containerLayout: String?
 
     public init(build b: RecordedBuild, snapshot: BuildSnapshot) {
         build = RecordedBuildJSON(b)
@@ -36,6 +38,7 @@ public struct BuildDescription: Encodable, Sendable {
         bytes = snapshot.totalBytes
         bundles = snapshot.bundles.sorted { $0.path < $1.path }.map { Self.describe($0, in: snapshot) }
         archive = snapshot.sourceKind == .xcarchive ? Self.archiveMetadata(snapshot) : nil
+        containerLayout = snapshot.container?.layout.rawValue
     }
 
     private static func describe(_ info: BundleInfo, in snapshot: BuildSnapshot) -> Bundle {
@@ -70,11 +73,15 @@ public struct BuildDescription: Encodable, Sendable {
     /// The text form, every line with hidden characters escaped.
     public var text: String {
         let b = build
+        let container = b.kind != nil
         var lines = [
-            "\(b.app) \(b.shortVersion ?? "-") (\(b.build ?? "-"))",
+            container ? "data container of \(b.app) (\(containerLayout ?? "unknown") layout)"
+                : "\(b.app) \(b.shortVersion ?? "-") (\(b.build ?? "-"))",
             "  commit:      \(b.commit)",
             "  channel:     \(b.channel)",
-            "  platform:    \(b.platform ?? "unknown")",
+            container ? "  app build:   " + (b.shortVersion == nil && b.build == nil ? "unknown"
+                                           : "\(b.shortVersion ?? "-") (\(b.build ?? "-"))")
+                : "  platform:    \(b.platform ?? "unknown")",
             "  source:      \(b.source)",
             "  recorded at: \(b.recordedAt)",
         ]
@@ -82,6 +89,7 @@ public struct BuildDescription: Encodable, Sendable {
         if !b.tags.isEmpty { lines.append("  tags:        \(b.tags.joined(separator: ", "))") }
         lines.append("  files:       \(files) (\(bytes) bytes)")
         for (key, value) in (archive ?? [:]).sorted(by: { $0.key < $1.key }) { lines.append("  archive \(key): \(value)") }
+        guard !container || !bundles.isEmpty else { return VisibleText.escapeLines(lines).joined(separator: "\n") + "\n" }
         lines.append("")
         lines.append("BUNDLES")
         for b in bundles {

@@ -43,8 +43,13 @@ public struct RecordedBuildJSON: Encodable, Sendable {
     /// One line of `log`: commit, time, app, version (build), channel, label, tags, with
     /// hidden characters escaped.
     public var line: String {
-        var text = "\(commit.prefix(10))  \(recordedAt)  \(app) \(shortVersion ?? "-") (\(build ?? "-"))"
-        text += kind == nil ? "  [\(channel)]" : "  data container  [\(channel)]"
+        var text = "\(commit.prefix(10))  \(recordedAt)  \(app) "
+        if kind == nil {
+            text += "\(shortVersion ?? "-") (\(build ?? "-"))  [\(channel)]"
+        } else {
+            let of = shortVersion == nil && build == nil ? "unknown" : "\(shortVersion ?? "-") (\(build ?? "-"))"
+            text += "data container (app build \(of))  [\(channel)]"
+        }
         if let label { text += "  \(label)" }
         if !tags.isEmpty { text += "  tags: \(tags.joined(separator: ", "))" }
         return VisibleText.escape(text)

@@ -58,7 +58,7 @@ public struct DiffReport: Sendable {
         let snapshot = isNew ? comparison.new : comparison.old
         guard snapshot.isContainer else { return TextFormatting.version(snapshot.mainBundle) }
         let side = isNew ? newSide : oldSide
-        return "data of " + TextFormatting.oneLine(side.appBuild ?? "an unknown build")
+        return "data container, build " + TextFormatting.oneLine(side.appBuild ?? "unknown")
     }
 
     /// The words after a side's reference that say which app build a data container

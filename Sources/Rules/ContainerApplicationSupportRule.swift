@@ -32,7 +32,7 @@ public struct ContainerApplicationSupportRule: Rule {
             guard entry.kind != .directory, entry.path.parent == folder else { return nil }
             let app = c.new.container?.appIdentifier ?? "<bundle-id>"
             return Finding(ruleID: .containerApplicationSupportLoose,
-                           severity: context.severity(of: .containerApplicationSupportLoose), bundle: "",
+                           severity: context.severity(of: .containerApplicationSupportLoose), bundle: ContainerChanges.app(context),
                            message: "\(entry.path) lies directly in Library/Application Support/: keep app data in a "
                                + "subfolder named with the bundle identifier (Application Support/\(app)/) or the company",
                            paths: [entry.path], isNew: c.oldIndex.entries[entry.path] == nil, subject: entry.path.description)

@@ -25,6 +25,11 @@ struct ContainerChanges {
         return out
     }
 
+    /// What container findings name as their bundle: the app whose data this is.
+    static func app(_ context: RuleContext) -> String {
+        context.comparison.new.container?.appIdentifier ?? context.comparison.old.container?.appIdentifier ?? ""
+    }
+
     /// The area a move left and the areas it reached (one per new path).
     static func areas(_ move: ResourceMove) -> (from: ContainerArea, to: [ContainerArea]) {
         (ContainerArea.of(move.from), move.to.map(ContainerArea.of))

@@ -37,14 +37,14 @@ public struct ContainerDocumentsMoveRule: Rule {
             let inDocuments = { (a: ContainerArea) in a == .documents || a == .inbox }
             if from == .documents, let target = to.first(where: { !inDocuments($0) }) {
                 return Finding(ruleID: .containerDocumentsMoved, severity: context.severity(of: .containerDocumentsMoved),
-                               bundle: "",
+                               bundle: ContainerChanges.app(context),
                                message: "\(ContainerChanges.describe(move)): moved out of Documents/ into \(target.folder); "
                                    + "the user no longer sees these files in the Files app or through file sharing",
                                paths: move.to, subject: ContainerChanges.subject(move))
             }
             if !inDocuments(from), to.contains(where: inDocuments) {
                 return Finding(ruleID: .containerDocumentsMoved,
-                               severity: context.severity(of: .containerDocumentsMoved, atMost: .info), bundle: "",
+                               severity: context.severity(of: .containerDocumentsMoved, atMost: .info), bundle: ContainerChanges.app(context),
                                message: "\(ContainerChanges.describe(move)): moved from \(from.folder) into Documents/; "
                                    + "the user now sees these files through file sharing",
                                paths: move.to, subject: ContainerChanges.subject(move))

@@ -31,7 +31,7 @@ public struct ContainerInboxLeftRule: Rule {
                   let before = c.oldIndex.entries[entry.path], before.kind == .file, before.sha256 == entry.sha256 else {
                 return nil
             }
-            return Finding(ruleID: .containerInboxLeft, severity: context.severity(of: .containerInboxLeft), bundle: "",
+            return Finding(ruleID: .containerInboxLeft, severity: context.severity(of: .containerInboxLeft), bundle: ContainerChanges.app(context),
                            message: "\(entry.path) is still in Documents/Inbox/, unchanged since before the upgrade: "
                                + "move an opened file out of Inbox/ or delete it once handled",
                            paths: [entry.path], isNew: false, subject: entry.path.description)

@@ -39,7 +39,7 @@ public struct ContainerInboxWriteRule: Rule {
         var out: [Finding] = []
         func add(_ what: String, _ path: BundlePath, _ subject: String) {
             out.append(Finding(ruleID: .containerInboxWritten, severity: context.severity(of: .containerInboxWritten),
-                               bundle: "", message: "\(what): the app may read and delete files in Documents/Inbox/, "
+                               bundle: ContainerChanges.app(context), message: "\(what): the app may read and delete files in Documents/Inbox/, "
                                    + "not write them; move a file out of Inbox/ before changing it",
                                paths: [path], subject: subject))
         }

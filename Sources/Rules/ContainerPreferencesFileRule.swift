@@ -47,7 +47,7 @@ public struct ContainerPreferencesFileRule: Rule {
                 what = entry.kind == .symlink ? "is a symbolic link" : "is not a defaults property list"
             }
             return Finding(ruleID: .containerPreferencesFile, severity: context.severity(of: .containerPreferencesFile),
-                           bundle: "", message: "\(entry.path) \(what): Library/Preferences/ is the defaults system's; "
+                           bundle: ContainerChanges.app(context), message: "\(entry.path) \(what): Library/Preferences/ is the defaults system's; "
                                + "keep settings in UserDefaults and other files in Application Support/",
                            paths: [entry.path], isNew: c.oldIndex.entries[entry.path] == nil,
                            subject: entry.path.description)

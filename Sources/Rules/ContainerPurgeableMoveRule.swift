@@ -42,7 +42,7 @@ public struct ContainerPurgeableMoveRule: Rule {
                 ruleID: .containerMovedToPurgeable,
                 severity: user ? context.severity(of: .containerMovedToPurgeable)
                     : context.severity(of: .containerMovedToPurgeable, atMost: .warning),
-                bundle: "",
+                bundle: ContainerChanges.app(context),
                 message: "\(ContainerChanges.describe(move)): moved from \(from.folder), which is backed up, to "
                     + "\(purged.folder), which the system may purge; the user can lose this data",
                 paths: move.to, subject: ContainerChanges.subject(move))

@@ -33,13 +33,13 @@ public struct ContainerSettingRemovedRule: Rule {
         let defaults = ContainerDefaults(context)
         let severity = context.severity(of: .containerSettingRemoved)
         var out = defaults.lostFiles.map { lost in
-            Finding(ruleID: .containerSettingRemoved, severity: severity, bundle: "",
+            Finding(ruleID: .containerSettingRemoved, severity: severity, bundle: ContainerChanges.app(context),
                     message: "\(lost.path) is gone with its \(lost.keys) setting\(lost.keys == 1 ? "" : "s"): the user's "
                         + "choices are lost unless the new version moved them",
                     paths: [lost.path], subject: lost.path.description)
         }
         out += defaults.removed.map { r in
-            Finding(ruleID: .containerSettingRemoved, severity: severity, bundle: "",
+            Finding(ruleID: .containerSettingRemoved, severity: severity, bundle: ContainerChanges.app(context),
                     message: "'\(r.key)' (was \(PlistText.render(r.value))) is gone from \(r.path) and no "
                         + "new key holds its value: the user's setting is lost; migrate it or keep reading the old key",
                     paths: [r.path], subject: "\(r.path)|\(r.key)")

@@ -28,7 +28,7 @@ public struct ContainerSettingRenamedRule: Rule {
 
     public func findings(in context: RuleContext) -> [Finding] {
         ContainerDefaults(context).renamed.map { r in
-            Finding(ruleID: .containerSettingRenamed, severity: context.severity(of: .containerSettingRenamed), bundle: "",
+            Finding(ruleID: .containerSettingRenamed, severity: context.severity(of: .containerSettingRenamed), bundle: ContainerChanges.app(context),
                     message: "'\(r.oldKey)' became '\(r.newKey)' in \(r.path) (value "
                         + "\(PlistText.render(r.value)) kept): a migration the new version must run for every upgrading user",
                     paths: [r.path], subject: "\(r.path)|\(r.oldKey)->\(r.newKey)")

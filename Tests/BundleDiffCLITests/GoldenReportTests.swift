@@ -38,6 +38,27 @@ import TestSupport
             #expect(r.status == 0, "\(r.err)")
             out.append((name, r.out))
         }
+        out += migrationReports(repo: repo)
+        return out
+    }
+
+    /// The demo's data containers recorded (each tied to its app build) and their
+    /// migration report in every format.
+    static func migrationReports(repo: String) -> [(name: String, text: String)] {
+        var out: [(String, String)] = []
+        for (name, build, time) in [("before", "1.0", "2026-11-02T09:00:00Z"), ("after", "1.1", "2026-11-09T09:00:00Z")] {
+            let r = CLIHarness.run(["snapshot", "--container", "\(CLIHarness.root)/Demo/containers/\(name)", "--repo", repo,
+                                    "--label", name, "--tag", "wanderlust-data-\(name)",
+                                    "--build", "com.example.wanderlust@\(build)", "--recorded-at", time])
+            #expect(r.status == 0, "\(r.err)")
+            out.append(("snapshot-container-\(name).txt", r.out))
+        }
+        let arguments = ["diff", "wanderlust-data-before", "wanderlust-data-after", "--repo", repo, "--report-date", date]
+        for (suffix, format) in formats {
+            let diff = CLIHarness.run(arguments + ["--format", format])
+            #expect(diff.status == 1, "the demo's upgrade moves offline maps to Caches: \(diff.err)")
+            out.append(("migration-1.0-1.1.\(suffix)", format == "junit" ? JUnitReportTests.timeless(diff.out) : diff.out))
+        }
         return out
     }
 
