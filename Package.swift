@@ -19,6 +19,9 @@ let package = Package(
                        providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        // SQLite, to read app data stores (Core Data, GRDB) strictly read-only (libsqlite3-dev).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
         // What is hidden in text and how it shows: every output goes through it.
         .target(name: "TextSafety"),
@@ -27,21 +30,24 @@ let package = Package(
         // Mach-O facts: a bounded reader of thin and universal binaries (load commands, code
         // signature, imports); the digests a signature names are the caller's (no C library).
         .target(name: "MachO", dependencies: ["TextSafety", "PropertyLists"]),
-        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "MachO"]),
+        // SQLite stores' facts (schema, row counts, Core Data entities) as values and canonical
+        // text; the reader that opens a store read-only is in BundleReading.
+        .target(name: "Stores", dependencies: ["TextSafety", "PropertyLists"]),
+        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "MachO", "Stores"]),
         // The readers: directories and zips (.ipa, zipped .xcarchive) into a BuildSnapshot,
-        // hashing with OpenSSL and inflating with zlib.
-        .target(name: "BundleReading", dependencies: ["BundleModel", "TextSafety", "PropertyLists", "COpenSSL", "CZlib"]),
+        // hashing with OpenSSL, inflating with zlib and opening SQLite stores read-only.
+        .target(name: "BundleReading", dependencies: ["BundleModel", "MachO", "Stores", "TextSafety", "PropertyLists", "COpenSSL", "CZlib", "CSQLite"]),
         // Non-variadic C wrappers for git_libgit2_opts (Swift cannot call variadic C).
         .target(name: "CGitShim", dependencies: ["CLibgit2"]),
         // The commit scripts/package.sh bakes in (a generated header; product code never runs git).
         .target(name: "CBuildInfo"),
         .target(name: "Git", dependencies: ["TextSafety", "CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
-        .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists", "MachO"]),
+        .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists", "MachO", "Stores"]),
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
         // Code-signature facts: the CodeResources seal evaluated against recorded files.
         .target(name: "CodeSigning", dependencies: ["BundleModel", "PropertyLists"]),
         // Apple's lists (required-reason APIs, listed SDKs), each file with its source, compiled in.
-        .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists", "MachO"],
+        .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists", "MachO", "Stores"],
                 resources: [.embedInCode("Resources/required-reason-apis.txt"),
                             .embedInCode("Resources/third-party-sdks.txt")]),
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel", "PropertyLists"]),
@@ -58,20 +64,21 @@ let package = Package(
         .executableTarget(name: "generate-history", dependencies: ["BundleDiffKit", "SnapshotStore", "BundleReading", "BundleModel", "PropertyLists"],
                           path: "Benchmarks/GenerateHistory"),
 
-        .target(name: "TestSupport", dependencies: ["BundleModel", "PropertyLists", "CZlib"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["BundleModel", "PropertyLists", "CZlib", "CSQLite"], path: "Tests/TestSupport"),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety", "PropertyLists"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"]),
+        .testTarget(name: "StoresTests", dependencies: ["Stores", "BundleReading", "TestSupport", "CSQLite"]),
         .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "TestSupport"]),
         .testTarget(name: "BundleReadingTests", dependencies: ["BundleReading", "BundleModel", "PropertyLists", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: [
-            "SnapshotStore", "BundleReading", "BundleModel", "Comparison", "Git", "PropertyLists", "TestSupport",
+            "SnapshotStore", "BundleReading", "BundleModel", "Stores", "Comparison", "Git", "PropertyLists", "TestSupport",
         ]),
         .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "BundleReading", "BundleModel", "Git", "TestSupport"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "BundleReading", "BundleModel", "TestSupport"]),
         .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleReading", "BundleModel", "TestSupport"]),
         .testTarget(name: "MachOTests", dependencies: ["MachO", "BundleReading", "PropertyLists", "TestSupport"]),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "MachO", "Comparison", "BundleModel", "PropertyLists", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "MachO", "Stores", "Comparison", "BundleModel", "PropertyLists", "TestSupport"]),
         .testTarget(name: "BundleDiffCLITests", dependencies: [
             "BundleDiffCLI", "BundleDiffKit", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel",
             "PropertyLists", "TextSafety", "TestSupport",

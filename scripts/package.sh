@@ -4,8 +4,8 @@
 # dist/bundlediff-<version>-linux-<arch>.tar.gz.sha256 beside it.
 #
 # Linked statically: the Swift standard library and Foundation (--static-swift-stdlib),
-# libgit2 1.5.1 and what it needs (libssh2, mbedTLS, http-parser, PCRE2), OpenSSL's libcrypto
-# and zlib, all from Debian 12's -dev packages. Left dynamic: glibc (2.36 or later),
+# libgit2 1.5.1 and what it needs (libssh2, mbedTLS, http-parser, PCRE2), OpenSSL's libcrypto,
+# zlib and SQLite (libsqlite3, which reads app data stores), all from Debian 12's -dev packages. Left dynamic: glibc (2.36 or later),
 # libstdc++/libgcc_s, and libgssapi_krb5.so.2, which Debian ships only as a shared library
 # (libgit2 uses it for HTTP "Negotiate" authentication). README.md says why.
 #
@@ -18,7 +18,7 @@ cd "$here"
 
 # The static libraries: libgit2-dev brings libgit2.a and its private dependencies' -dev packages.
 need=()
-for pkg in libgit2-dev libssh2-1-dev libmbedtls-dev libhttp-parser-dev libpcre2-dev libssl-dev zlib1g-dev libgssapi-krb5-2; do
+for pkg in libgit2-dev libssh2-1-dev libmbedtls-dev libhttp-parser-dev libpcre2-dev libssl-dev zlib1g-dev libsqlite3-dev libgssapi-krb5-2; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -38,7 +38,7 @@ scratch="$here/.build-package"
 # libgit2's private dependencies listed after it.
 static="$scratch/static-libs"
 rm -rf "$static"; mkdir -p "$static"
-for lib in git2 ssh2 mbedtls mbedx509 mbedcrypto http_parser pcre2-8 crypto z; do
+for lib in git2 ssh2 mbedtls mbedx509 mbedcrypto http_parser pcre2-8 crypto z sqlite3; do
   if [ ! -f "$libdir/lib$lib.a" ]; then
     echo "package.sh: $libdir/lib$lib.a is missing (its Debian -dev package ships it)" >&2
     exit 1
@@ -55,6 +55,8 @@ write_pc() {  # write_pc <name> <version> <libs>
 write_pc libgit2 1.5.1 "-lgit2 -lssh2 -lmbedtls -lmbedx509 -lmbedcrypto -lhttp_parser -lpcre2-8 -lcrypto -lz -l:libgssapi_krb5.so.2"
 write_pc libcrypto "$(pkg-config --modversion libcrypto)" "-lcrypto"
 write_pc zlib "$(pkg-config --modversion zlib)" "-lz"
+# libsqlite3.a's own needs (pkg-config --static): libm, and zlib's archive linked above.
+write_pc sqlite3 "$(pkg-config --modversion sqlite3)" "-lsqlite3 -lm -lz"
 export PKG_CONFIG_PATH="$pc"
 
 # The commit, in a header that only Sources/CBuildInfo includes: a new commit recompiles that

@@ -1,5 +1,6 @@
 import MachO
 import PropertyLists
+import Stores
 
 /// Everything recorded about one build: its file tree, decoded property lists and the
 /// bundles found in it. Readers (directories, zips, archives) and the history store both
@@ -21,6 +22,10 @@ public struct BuildSnapshot: Sendable {
     public var plists: [BundlePath: DecodedPlist]
     /// Bundles found in the build, outermost first, then by path.
     public var bundles: [BundleInfo]
+    /// Facts of the SQLite stores found (files with SQLite's header, or named `.sqlite`), by
+    /// path. Read from folders on disk only; empty for zips and for builds recorded before
+    /// stores were (rules read a missing entry as "not recorded", never as "no store").
+    public var stores: [BundlePath: StoreFacts]
     /// Whose data container this is (only when `sourceKind` is `.container`).
     public var container: ContainerInfo?
     /// Mach-O facts by path, for every file that is Mach-O (by its magic). Empty for a build
@@ -30,13 +35,15 @@ public struct BuildSnapshot: Sendable {
     public var machOUnreadable: [BundlePath: String]
 
     public init(sourceKind: SourceKind, sourceName: String, entries: [FileEntry],
-                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], container: ContainerInfo? = nil,
+                plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], stores: [BundlePath: StoreFacts] = [:],
+                container: ContainerInfo? = nil,
                 machO: [BundlePath: MachOFile] = [:], machOUnreadable: [BundlePath: String] = [:]) {
         self.sourceKind = sourceKind
         self.sourceName = sourceName
         self.entries = entries
         self.plists = plists
         self.bundles = bundles
+        self.stores = stores
         self.container = container
         self.machO = machO
         self.machOUnreadable = machOUnreadable

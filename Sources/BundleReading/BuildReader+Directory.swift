@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Stores
 import PropertyLists
 
 extension BuildReader {
@@ -35,23 +36,26 @@ extension BuildReader {
         let walker = DirectoryWalker(rootPath: raw, prefix: prefix, limits: options.limits)
         let walked = try walker.walk()
         let main = try mainBundlePath(rule, entries: walked.entries, display: display)
-        let (entries, plists, machO) = try readContent(walker, walked, options: options, display: display)
-        let bundles = BundleScanner.bundles(entries: entries, plists: plists)
-        try validateMainBundle(main, entries: entries, plists: plists, display: display)
-        return BuildSnapshot(sourceKind: kind, sourceName: name, entries: entries, plists: plists,
-                             bundles: bundles, machO: machO.files, machOUnreadable: machO.unreadable)
+        let content = try readContent(walker, walked, options: options, display: display)
+        let bundles = BundleScanner.bundles(entries: content.entries, plists: content.plists)
+        try validateMainBundle(main, entries: content.entries, plists: content.plists, display: display)
+        return BuildSnapshot(sourceKind: kind, sourceName: name, entries: content.entries, plists: content.plists,
+                             bundles: bundles, stores: content.stores,
+                             machO: content.machO.files, machOUnreadable: content.machO.unreadable)
     }
 
     /// Hashes the files a walk listed (decoding the property lists among them) and
     /// returns the sorted entries with their digests, the decoded property lists and the
-    /// Mach-O facts.
+    /// Mach-O facts, and the facts of the SQLite stores among them.
     static func readContent(_ walker: DirectoryWalker, _ walked: DirectoryWalker.Result, options: ReadOptions,
                             display: String) throws(InputError)
-        -> (entries: [FileEntry], plists: [BundlePath: DecodedPlist], machO: MachOFacts) {
+        -> (entries: [FileEntry], plists: [BundlePath: DecodedPlist], machO: MachOFacts, stores: [BundlePath: StoreFacts]) {
         let jobs = walked.files.map { ContentJob(path: walked.entries[$0.entryIndex].path, size: $0.size) }
         let source = DirectorySource(walker: walker, files: walked.files)
         let outcomes = try ContentPipeline.run(source, jobs: jobs, options: options, file: display)
-        return assemble(walked.entries, jobEntries: walked.files.map(\.entryIndex), outcomes: outcomes)
+        let (entries, plists, machO) = assemble(walked.entries, jobEntries: walked.files.map(\.entryIndex), outcomes: outcomes)
+        return (entries, plists, machO,
+                readStores(walker: walker, walked: walked, outcomes: outcomes, limits: options.storeLimits))
     }
 
     /// Whether `dir/name` exists with the given file type (not following a final symlink).

@@ -51,7 +51,7 @@ public enum ContainerReader {
         let walker = DirectoryWalker(rootPath: root, prefix: .root, limits: options.limits)
         let walked = try walker.walk()
         let metadata = layout == .simulator ? BundlePath(ContainerInfo.metadataName) : nil
-        var (entries, plists, _) = try BuildReader.readContent(walker, walked, options: options, display: path)
+        var (entries, plists, _, stores) = try BuildReader.readContent(walker, walked, options: options, display: path)
         var identifier: String?
         switch layout {
         case .simulator:
@@ -67,10 +67,11 @@ public enum ContainerReader {
         if let metadata {
             entries.removeAll { $0.path == metadata }
             plists[metadata] = nil
+            stores[metadata] = nil
         }
         let appID = try resolveApp(given: app, found: identifier, layout: layout, display: path)
         return BuildSnapshot(sourceKind: .container, sourceName: name, entries: entries, plists: plists,
-                             bundles: BundleScanner.bundles(entries: entries, plists: plists),
+                             bundles: BundleScanner.bundles(entries: entries, plists: plists), stores: stores,
                              container: ContainerInfo(appIdentifier: appID, layout: layout))
     }
 

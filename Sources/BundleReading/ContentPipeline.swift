@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import MachO
 import PropertyLists
+import Stores
 
 /// One file whose content must be hashed (and maybe decoded as a property list).
 struct ContentJob: Sendable {
@@ -17,6 +18,8 @@ struct ContentOutcome: Sendable {
     var plist: DecodedPlist?
     /// The Mach-O facts (or why they do not read), for a file whose first bytes are a Mach-O magic.
     var machO: Result<MachOFile, MachOError>?
+    /// Whether the content starts with SQLite's header (`StoreFiles.magic`).
+    var isSQLite = false
 }
 
 /// Where file content comes from (a directory on disk, or zip entries read in place).
@@ -57,7 +60,9 @@ enum ContentPipeline {
                     if collect { bytes.reserveCapacity(Int(job.size)) }
                     var binary = MachOSniffer(considered: options.readsMachO && !decode
                                               && (4...options.limits.maxMachOBytes).contains(job.size))
+                    var head: [UInt8] = []
                     try source.read(index, worker: &worker) { chunk in
+                        if head.count < StoreFiles.magic.count { head += chunk.prefix(StoreFiles.magic.count - head.count) }
                         hasher.update(chunk)
                         if collect { bytes.append(contentsOf: chunk) }
                         binary.take(chunk)
@@ -70,7 +75,8 @@ enum ContentPipeline {
                             ? PlistFiles.decode(bytes, path: job.path)
                             : .undecodable(reason: "too large: \(job.size) bytes (limit \(limit))")
                     }
-                    state.store(ContentOutcome(digest: hasher.finish(), plist: plist, machO: machO), at: index)
+                    state.store(ContentOutcome(digest: hasher.finish(), plist: plist, machO: machO,
+                                               isSQLite: StoreFiles.hasMagic(head)), at: index)
                 }
             } catch {
                 state.fail(error)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Stores
 
 /// How `BuildReader` reads an input: progress reporting, safety limits and parallelism.
 public struct ReadOptions: Sendable {
@@ -46,6 +47,8 @@ public struct ReadOptions: Sendable {
     public var concurrency: Int
     /// Whether Mach-O facts are read (on by default; off only to measure their cost).
     public var readsMachO: Bool
+    /// Bounds on reading each SQLite store (size, rows counted, steps, time).
+    public var storeLimits = StoreLimits()
 
     public init(progress: (@Sendable (_ doneBytes: UInt64, _ totalBytes: UInt64) -> Void)? = nil,
                 limits: Limits = .init(), concurrency: Int = 0, readsMachO: Bool = true) {

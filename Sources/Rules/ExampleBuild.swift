@@ -1,6 +1,7 @@
 import BundleModel
 import MachO
 import PropertyLists
+import Stores
 
 /// A small in-memory build for rule examples: bundles, files with text content, string
 /// tables and property lists. Digests are a deterministic stand-in derived from the content
@@ -21,6 +22,7 @@ public struct ExampleBuild: Sendable {
     private var plists: [(String, DecodedPlist)] = []
     private var container: ContainerInfo?
     private var binaries: [(String, MachOFile)] = []
+    private var stores: [(String, StoreFacts)] = []
 
     public init(_ name: String = "Example") { self.name = name }
 
@@ -36,6 +38,13 @@ public struct ExampleBuild: Sendable {
         for (k, v) in info { dict[k] = v }
         var copy = self
         copy.bundles.append(BundleSpec(path: path, kind: kind, layout: layout, info: dict, hasInfoPlist: hasInfoPlist))
+        return copy
+    }
+
+    /// Adds a SQLite store: a file at `path` (its content stands for the facts) and the facts.
+    public func store(_ path: String, _ facts: StoreFacts) -> ExampleBuild {
+        var copy = file(path, facts.canonicalText())
+        copy.stores.append((path, facts))
         return copy
     }
 
@@ -135,7 +144,9 @@ public struct ExampleBuild: Sendable {
             .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
         let machO = Dictionary(binaries.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 })
         return BuildSnapshot(sourceKind: container == nil ? .directory : .container, sourceName: name,
-                             entries: sortedEntries, plists: decoded, bundles: infos, container: container, machO: machO)
+                             entries: sortedEntries, plists: decoded, bundles: infos,
+                             stores: Dictionary(stores.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 }),
+                             container: container, machO: machO)
     }
 
     /// Records every folder above `path` that is not recorded yet.

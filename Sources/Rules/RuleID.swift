@@ -73,6 +73,11 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case unsupportedArchitecture = "binary.unsupported-architecture"
     case architectureDropped = "binary.architecture-dropped"
     case minimumOSRaised = "binary.minimum-os-raised"
+    case storeEmptied = "container.store-emptied"
+    case storeTableEmptied = "container.store-table-emptied"
+    case storeMigrated = "container.store-migrated"
+    case storeOrphanWAL = "container.store-orphan-wal"
+    case storeUnreadable = "container.store-unreadable"
 
     /// The rule type that implements this id.
     public var ruleType: any Rule.Type {
@@ -147,6 +152,11 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .unsupportedArchitecture: UnsupportedArchitectureRule.self
         case .architectureDropped: ArchitectureDroppedRule.self
         case .minimumOSRaised: MinimumOSRaisedRule.self
+        case .storeEmptied: StoreEmptiedRule.self
+        case .storeTableEmptied: StoreTableEmptiedRule.self
+        case .storeMigrated: StoreMigratedRule.self
+        case .storeOrphanWAL: StoreOrphanWALRule.self
+        case .storeUnreadable: StoreUnreadableRule.self
         }
     }
 

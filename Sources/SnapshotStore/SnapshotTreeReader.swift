@@ -2,6 +2,7 @@ import BundleModel
 import Git
 import MachO
 import PropertyLists
+import Stores
 
 /// Rebuilds a `BuildSnapshot` from a recorded tree (the inverse of `SnapshotTreeWriter`).
 ///
@@ -41,8 +42,9 @@ struct SnapshotTreeReader {
         let entries = memo.files.sorted { $0.path < $1.path }
         var machO: (files: [BundlePath: MachOFile], unreadable: [BundlePath: String]) = ([:], [:])
         if let machOEntry = child("macho") { machO = try machOFolder(machOEntry.id) }
+        let stores = try child("stores").map { entry throws(Corrupt) in try self.stores(entry.id) } ?? [:]
         return (BuildSnapshot(sourceKind: summary.source, sourceName: sourceName, entries: entries,
-                              plists: plists, bundles: summary.bundles, container: summary.container,
+                              plists: plists, bundles: summary.bundles, stores: stores, container: summary.container,
                               machO: machO.files, machOUnreadable: machO.unreadable), memo)
     }
 
@@ -104,6 +106,28 @@ struct SnapshotTreeReader {
         memo.copied += known.range.count
         memo.note(Span(tree: tree, range: start..<memo.count(area)), at: path, area: area)
         return true
+    }
+
+    /// The facts under `stores/` (absent in builds recorded before stores were: none then).
+    private func stores(_ tree: ObjectID) throws(Corrupt) -> [BundlePath: StoreFacts] {
+        var out: [BundlePath: StoreFacts] = [:]
+        var pending = [(tree, BundlePath.root)]
+        while let (folder, path) = pending.popLast() {
+            for entry in try entries(of: folder) {
+                guard let name = TreeNameEscaping.unescape(entry.name) else {
+                    throw Corrupt(message: "malformed escaped name \(String(decoding: entry.name, as: UTF8.self)) in tree \(folder)")
+                }
+                let child = path.appending(name)
+                if entry.mode == .tree { pending.append((entry.id, child)); continue }
+                let text = String(decoding: try read(entry.id), as: UTF8.self)
+                do throws(StoreFacts.ParseError) {
+                    out[child] = try StoreFacts.parse(text)
+                } catch {
+                    throw Corrupt(message: "stores/\(child) cannot be parsed: \(error)")
+                }
+            }
+        }
+        return out
     }
 
     func entries(of tree: ObjectID) throws(Corrupt) -> [TreeEntry] {

@@ -2,10 +2,12 @@ import BundleModel
 import Git
 import MachO
 import PropertyLists
+import Stores
 
 /// Writes the tree of one recorded build (see docs/snapshot-format.md):
-/// `bundlediff.json`, `files/<path>`, `plists/<path>` and `macho/<path>` (only when the build
-/// has Mach-O files: a build without any reads back the same as one recorded before the facts).
+/// `bundlediff.json`, `files/<path>`, `macho/<path>` (only when the build has Mach-O files),
+/// `plists/<path>` and `stores/<path>` (only when it has SQLite stores): a build without them
+/// reads back the same as one recorded before those facts were.
 struct SnapshotTreeWriter {
     let repository: Repository
 
@@ -52,6 +54,15 @@ struct SnapshotTreeWriter {
                 root.append(TreeEntry(name: Array("macho".utf8), mode: .tree, id: try repository.writeTree(machONode)))
             }
             root.append(TreeEntry(name: Array("plists".utf8), mode: .tree, id: try repository.writeTree(plistsNode)))
+            // Only a build with stores has the folder: the tree of any other build is as before.
+            if !snapshot.stores.isEmpty {
+                var storesNode = TreeNode()
+                for (path, facts) in snapshot.stores {
+                    let id = try blob(Array(facts.canonicalText().utf8), cache: &blobCache)
+                    try storesNode.insertBlob(id, mode: .blob, at: try Self.storedComponents(path))
+                }
+                root.append(TreeEntry(name: Array("stores".utf8), mode: .tree, id: try repository.writeTree(storesNode)))
+            }
             return try repository.writeTree(entries: root)
         } catch let error as TreeProblem {
             throw error
