@@ -1,3 +1,4 @@
+import BundleModel
 import Stores
 
 extension BuildReader {

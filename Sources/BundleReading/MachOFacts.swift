@@ -1,3 +1,4 @@
+import BundleModel
 import MachO
 
 /// The Mach-O facts of one build while it is read: the files that read, and why the others

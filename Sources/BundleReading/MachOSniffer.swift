@@ -1,3 +1,4 @@
+import BundleModel
 import MachO
 
 /// Decides from a file's first bytes whether it is Mach-O and, when it is, keeps its bytes

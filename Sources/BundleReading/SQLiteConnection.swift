@@ -1,3 +1,4 @@
+import BundleModel
 import Stores
 import CSQLite
 import Foundation

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import BundleModel
 import Stores
 import Glibc
 #elseif canImport(Darwin)

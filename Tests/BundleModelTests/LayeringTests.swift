@@ -9,7 +9,7 @@ import TestSupport
 /// manifest dump and the compiler's own import list, not by matching text.
 @Suite struct LayeringTests {
     static let plainTargets = ["MachO", "Stores", "BundleModel", "Comparison", "CodeSigning", "Rules", "Reporters"]
-    static let readerModules: Set<String> = ["BundleReading", "COpenSSL", "CZlib"]
+    static let readerModules: Set<String> = ["BundleReading", "COpenSSL", "CZlib", "CSQLite"]
 
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,3 +1,4 @@
+import BundleReading
 import BundleModel
 import Foundation
 import SnapshotStore

@@ -1,3 +1,4 @@
+import BundleReading
 import Foundation
 import Stores
 import Testing

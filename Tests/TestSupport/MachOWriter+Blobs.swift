@@ -92,7 +92,7 @@ extension MachOWriter {
 
     /// The cdhash the reader must report for a CodeDirectory of SHA-256 type.
     public static func sha256CDHash(_ codeDirectory: [UInt8]) -> String {
-        String((SHA256Digest.of(codeDirectory)?.description ?? "").prefix(40))
+        String(SHA256Digest.of(codeDirectory).description.prefix(40))
     }
 
     /// `LC_DYLD_CHAINED_FIXUPS` data: header, DYLD_CHAINED_IMPORT entries (ordinal 1), names.

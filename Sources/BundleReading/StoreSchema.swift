@@ -1,3 +1,5 @@
+import BundleModel
+import Stores
 /// The queries that read a store's schema, row counts and Core Data entities. Names are
 /// bound as parameters or quoted as identifiers, never pasted into SQL as they are.
 enum StoreSchema {
