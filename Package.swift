@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "BundleReadingTests", dependencies: ["BundleReading", "BundleModel", "PropertyLists", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: [
-            "SnapshotStore", "BundleReading", "BundleModel", "Stores", "Comparison", "Git", "PropertyLists", "TestSupport",
+            "SnapshotStore", "BundleReading", "BundleModel", "MachO", "Stores", "Comparison", "Git", "PropertyLists", "TestSupport",
         ]),
         .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "BundleReading", "BundleModel", "Git", "TestSupport"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "BundleReading", "BundleModel", "TestSupport"]),
