@@ -26,8 +26,9 @@ public struct RequiredReasonUndeclaredRule: CheckRule {
             + "NSPrivacyAccessedAPICategoryDiskSpace' (ITMS-91053). The symbols are found among each binary's imports "
             + "(Sources/Rules/Resources/required-reason-apis.txt lists them). A declaration in the binary's own bundle "
             + "or in any bundle that contains it counts (App Store Connect accepts the app's manifest for code the app "
-            + "embeds). APIs reached only by an Objective-C message leave no import and are not seen; builds recorded "
-            + "without Mach-O facts are not judged.",
+            + "embeds). Only iOS-family apps built for devices are judged (the uploads Apple asks this of), and Apple's "
+            + "own frameworks (com.apple.*, such as XCTest in a test runner) are not. APIs reached only by an "
+            + "Objective-C message leave no import and are not seen; builds recorded without Mach-O facts are not judged.",
         appStoreCodes: ["ITMS-91053"],
         triggeringExamples: [
             RuleExample("stat without a manifest", old: nil, new: app(imports: ["_stat", "_malloc"], manifest: nil),
@@ -42,6 +43,19 @@ public struct RequiredReasonUndeclaredRule: CheckRule {
                                  manifest: [("NSPrivacyAccessedAPICategoryUserDefaults", ["CA92.1"]),
                                             ("NSPrivacyAccessedAPICategorySystemBootTime", ["35F9.1"])])),
             RuleExample("no required-reason import", old: nil, new: app(imports: ["_malloc", "_objc_msgSend"], manifest: nil)),
+            RuleExample("a simulator build (never uploaded)", old: nil, new: ExampleBuild()
+                .bundle("Example.app", id: "com.example.app", info: [("CFBundleExecutable", .string("Example"))])
+                .binary("Example.app/Example", MachOFile(container: .thin, slices: [
+                    ExampleBuild.slice(.arm64, platform: .iOSSimulator, imports: ["_stat"])]))),
+            RuleExample("a macOS app", old: nil, new: ExampleBuild()
+                .bundle("Example.app", id: "com.example.app", layout: .contents, info: [("CFBundleExecutable", .string("Example"))])
+                .binary("Example.app/Contents/MacOS/Example", MachOFile(container: .thin, slices: [
+                    ExampleBuild.slice(platform: .macOS, imports: ["_stat"])]))),
+            RuleExample("Apple's own XCTest in a test runner", old: nil, new: app(imports: [], manifest: nil)
+                .bundle("Example.app/Frameworks/XCTest.framework", kind: .framework, id: "com.apple.dt.XCTest",
+                        info: [("CFBundleExecutable", .string("XCTest"))])
+                .binary("Example.app/Frameworks/XCTest.framework/XCTest",
+                        MachOFile(container: .thin, slices: [ExampleBuild.slice(imports: ["_mach_absolute_time"])]))),
             RuleExample("a framework's use declared by the app", old: nil, new: app(imports: [], manifest:
                 [("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.1"])])
                 .bundle("Example.app/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
@@ -50,13 +64,23 @@ public struct RequiredReasonUndeclaredRule: CheckRule {
                         MachOFile(container: .thin, slices: [ExampleBuild.slice(imports: ["_fstat"])]))),
         ])
 
+    /// Only an iOS-family app built for devices is judged: App Store Connect asks for the
+    /// declarations on uploads for iOS, iPadOS, tvOS, visionOS and watchOS, and a simulator
+    /// or macOS build is never such an upload.
+    static func judged(_ app: BundleInfo, in build: CheckContext) -> Bool {
+        guard app.kind == .app, build.isMobile(app), let main = build.executableFacts(of: app)?.file else { return false }
+        return UnsupportedArchitectureRule.isDeviceBuild(main)
+    }
+
     public func findings(in build: CheckContext) -> [Finding] {
         var manifests: [BundlePath: PrivacyManifest] = [:]
         for (path, decoded) in build.snapshot.plists where path.nameString == PrivacyManifest.fileName {
             if let owner = build.index.owner(of: path) { manifests[owner.path] = PrivacyManifest(decoded) }
         }
         var out: [Finding] = []
-        for b in build.bundles where b.kind != .xcframework && build.outermost(of: b).kind == .app {
+        for b in build.bundles where b.kind != .xcframework && Self.judged(build.outermost(of: b), in: build) {
+            // Apple's own frameworks (XCTest in a test runner) are not the uploader's code.
+            if b.identifier?.hasPrefix("com.apple.") == true { continue }
             guard let (path, file) = build.executableFacts(of: b) else { continue }
             let imports = Set(file.slices.flatMap(\.importedSymbols))
             var chain: [BundleInfo] = [b]
