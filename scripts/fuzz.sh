@@ -126,10 +126,11 @@ compile() { # name sources
     case $2 in
         bundle) fuzzed_module PropertyLists TextSafety
                 fuzzed_module MachO PropertyLists TextSafety
-                fuzzed_module BundleModel MachO PropertyLists TextSafety
+                fuzzed_module Stores PropertyLists TextSafety
+                fuzzed_module BundleModel MachO Stores PropertyLists TextSafety
                 sources=(Sources/BundleReading/*.swift Fuzz/FuzzSupport.swift)
-                flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/BundleModel.o"
-                        -I Sources/CZlib -I Sources/COpenSSL -lz -lcrypto -suppress-warnings)
+                flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/BundleModel.o"
+                        -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite -lz -lcrypto -lsqlite3 -suppress-warnings)
                 module=BundleReading ;;
         names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift) ;;
         macho) sources+=(Sources/MachO/*.swift)
