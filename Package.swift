@@ -26,13 +26,13 @@ let package = Package(
         // What is hidden in text and how it shows: every output goes through it.
         .target(name: "TextSafety"),
         .target(name: "PropertyLists", dependencies: ["TextSafety"]),
-        // Plain values: what a build and its bundles contain (no I/O, no C libraries).
         // Mach-O facts: a bounded reader of thin and universal binaries (load commands, code
         // signature, imports); the digests a signature names are the caller's (no C library).
         .target(name: "MachO", dependencies: ["TextSafety", "PropertyLists"]),
         // SQLite stores' facts (schema, row counts, Core Data entities) as values and canonical
         // text; the reader that opens a store read-only is in BundleReading.
         .target(name: "Stores", dependencies: ["TextSafety", "PropertyLists"]),
+        // Plain values: what a build and its bundles contain (no I/O, no C libraries).
         .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "MachO", "Stores"]),
         // The readers: directories and zips (.ipa, zipped .xcarchive) into a BuildSnapshot,
         // hashing with OpenSSL, inflating with zlib and opening SQLite stores read-only.
