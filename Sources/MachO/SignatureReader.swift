@@ -44,8 +44,11 @@ struct SignatureReader {
         let blob = try data.window(0, length, "code signature")
         var signature = MachOCodeSignature()
         var best: Directory?
+        var seen = Set<UInt32>()
         for index in 0..<Int(count) {
             let type = try blob.be32(12 + index * 8, "code signature index")
+            // Each slot once: a repeated one could make the same large blob hashed or decoded 64 times.
+            guard seen.insert(type).inserted else { throw MachOError("code signature lists slot 0x\(String(type, radix: 16)) twice") }
             let offset = Int(try blob.be32(16 + index * 8, "code signature index"))
             guard offset >= 12 + Int(count) * 8, blob.contains(offset, 8) else {
                 throw MachOError("code signature blob \(index + 1) at offset \(offset) lies outside the signature (\(length) bytes)")

@@ -108,6 +108,8 @@ import Testing
             "code signature blob 1 at offset 65535 lies outside the signature (\(image(signature: .init()).count - 48) bytes)")
         add("blob length past", image(signature: .init()) { be32(0xFFFF, at: 48 + 36 + 4, &$0) },
             "code signature blob 1 (65535 bytes at offset 36) runs past the signature")
+        add("slot listed twice", image(signature: .init()) { be32(0, at: 48 + 20, &$0) },
+            "code signature lists slot 0x0 twice")
         add("not a CodeDirectory", image(signature: .init()) { $0[48 + 36 + 3] = 0 },
             "code signature slot 0 holds magic 0xfade0c00, not a CodeDirectory")
         add("identifier outside", image(signature: .init()) { be32(5000, at: 48 + 36 + 20, &$0) },
