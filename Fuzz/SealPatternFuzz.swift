@@ -7,8 +7,9 @@
 //    every path: the automaton means what regexec means. glibc itself is only asked about
 //    short patterns without counted repetition or stacked quantifiers (its regcomp runs
 //    for minutes on `{m,n}` nests and on `a?????+++++`, the very cost this engine bounds),
-//    nor about `^`/`$` inside a branch (glibc reads those as literals where POSIX ERE and
-//    Apple's TRE read anchors).
+//    nor about `^`/`$` anywhere but the edges of a top-level branch (glibc reads some of
+//    those as literals, and matches others after or before a newline, where POSIX ERE and
+//    Apple's TRE anchor only at the ends of the path).
 
 import Glibc
 
@@ -61,12 +62,31 @@ func hasStackedQuantifiers(_ pattern: [UInt8]) -> Bool {
     return zip(pattern, pattern.dropFirst()).contains { quantifiers.contains($0) && quantifiers.contains($1) }
 }
 
-/// Whether a `^` follows something other than the start, `(` or `|`, or a `$` precedes
-/// something other than the end, `)` or `|` (a bracket's contents included, to keep it simple).
+/// Whether a `^` or `$` sits anywhere but at the very edge of a top-level branch: a `^`
+/// must have only `(`s between it and the pattern's start or a top-level `|`, a `$` only
+/// `)`s between it and the end or a top-level `|`. glibc errs on the others: it lets
+/// `.*(^/)` match "\n/)" and `(/$).*` match "/\nx" without `REG_NEWLINE`, where POSIX and
+/// Apple's TRE anchor only at the ends. Brackets and escapes could hide a `(`, `)` or `|`,
+/// so with either present only the pattern's own two ends count.
 func hasInnerAnchors(_ pattern: [UInt8]) -> Bool {
+    let open = UInt8(ascii: "("), close = UInt8(ascii: ")"), bar = UInt8(ascii: "|")
+    let plain = !pattern.contains(UInt8(ascii: "[")) && !pattern.contains(UInt8(ascii: "\\"))
+    var depth = [Int](repeating: 0, count: pattern.count)
+    var level = 0
     for (i, c) in pattern.enumerated() {
-        if c == UInt8(ascii: "^"), i > 0, ![UInt8(ascii: "("), UInt8(ascii: "|")].contains(pattern[i - 1]) { return true }
-        if c == UInt8(ascii: "$"), i + 1 < pattern.count, ![UInt8(ascii: ")"), UInt8(ascii: "|")].contains(pattern[i + 1]) { return true }
+        if c == close { level -= 1 }
+        depth[i] = level
+        if c == open { level += 1 }
+    }
+    func atBranchEdge(_ i: Int, step: Int, skipping wrapper: UInt8) -> Bool {
+        var j = i + step
+        while j >= 0, j < pattern.count, pattern[j] == wrapper { j += step }
+        if j < 0 || j >= pattern.count { return true }
+        return plain && pattern[j] == bar && depth[j] == 0
+    }
+    for (i, c) in pattern.enumerated() {
+        if c == UInt8(ascii: "^"), !atBranchEdge(i, step: -1, skipping: open) { return true }
+        if c == UInt8(ascii: "$"), !atBranchEdge(i, step: 1, skipping: close) { return true }
     }
     return false
 }
