@@ -33,13 +33,13 @@ public func sealPatternFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     let compiled = askGlibc && regcomp(&reference, source, REG_EXTENDED | REG_NOSUB) == 0
     defer { if compiled { regfree(&reference) } }
     for path in paths {
-        var budget = MatchBudget(steps: 10_000_000)
         let bound = (4 * states + 1) * (path.count + 1)
+        var budget = MatchBudget(steps: bound + 1)
         let ours: Bool
         do {
             ours = try pattern.matches(path, budget: &budget)
         } catch {
-            fatalError("budget of 10M exceeded for \(states) states and \(path.count) bytes")
+            fatalError("bound of \(bound) steps exceeded for \(states) states and \(path.count) bytes")
         }
         let spent = budget.limit - budget.remaining
         guard spent <= bound else { fatalError("spent \(spent) steps, bound \(bound)") }
