@@ -12,6 +12,7 @@ enum LinkChanges {
     /// or `""` for all of them when the files share no architecture.
     static func keyedSlices(_ old: MachOFile, _ new: MachOFile) -> (old: [(String, MachOSlice)], new: [(String, MachOSlice)]) {
         let o = old.slices.filter { !$0.isStaticArchive }, n = new.slices.filter { !$0.isStaticArchive }
+        guard !o.isEmpty, !n.isEmpty else { return ([], []) }
         let common = Set(o.map(\.architecture)).intersection(n.map(\.architecture))
         guard !common.isEmpty else { return (o.map { ("", $0) }, n.map { ("", $0) }) }
         return (o.filter { common.contains($0.architecture) }.map { ($0.architecture, $0) },

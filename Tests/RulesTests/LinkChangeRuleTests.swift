@@ -127,3 +127,16 @@ import Testing
         #expect(UsageDescriptionTable.systemFramework("/usr/lib/libz.1.dylib") == nil)
     }
 }
+
+extension LinkChangeRuleTests {
+    /// A static library that became a dynamic framework links its libraries for the first
+    /// time: that is not "newly linked" (the app linked them for the archive before).
+    @Test func aStaticLibraryThatBecameADylibIsNotCompared() {
+        let archive = MachOSlice(cpu: .arm64, is64Bit: true, fileType: nil)
+        let found = findings(of: .librariesChanged, RuleExample(
+            "", old: Self.fat([archive]), new: Self.fat([LinkChanges.slice(load: [Self.zlib], rpaths: ["@loader_path"])])))
+        #expect(found.isEmpty)
+        #expect(findings(of: .rpathsChanged, RuleExample(
+            "", old: Self.fat([archive]), new: Self.fat([LinkChanges.slice(rpaths: ["@loader_path"])]))).isEmpty)
+    }
+}
