@@ -37,11 +37,11 @@ public struct LibrariesChangedRule: Rule {
     public func findings(in context: RuleContext) -> [Finding] {
         BinaryPairs.allPairs(context).compactMap { p in
             let changes = LinkChanges.libraries(p.old, p.new)
-            guard !changes.isEmpty else { return nil }
+            guard changes.count > 0 else { return nil }
             let count = changes.count == 1 ? "1 library" : "\(changes.count) libraries"
             return Finding(ruleID: .librariesChanged, severity: context.severity(of: .librariesChanged), bundle: p.name,
-                           message: "\(p.path.nameString) links \(count) differently: \(changes.joined(separator: "; "))",
-                           paths: [p.path], subject: "\(p.path)|\(changes.joined(separator: "|"))")
+                           message: "\(p.path.nameString) links \(count) differently: \(changes.groups.joined(separator: "; "))",
+                           paths: [p.path], subject: "\(p.path)|\(changes.groups.joined(separator: "|"))")
         }
     }
 }

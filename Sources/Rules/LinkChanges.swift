@@ -19,19 +19,32 @@ enum LinkChanges {
                 n.filter { common.contains($0.architecture) }.map { ($0.architecture, $0) })
     }
 
-    /// One line per library linked differently, sorted by install name: `+ path`,
-    /// `+ path (weak)`, `− path`, `path: load → weak` (with `on arm64` where slices disagree).
-    static func libraries(_ old: MachOFile, _ new: MachOFile) -> [String] {
+    /// The libraries linked differently, grouped: `newly linked: a, b (weak)`, `dropped: c`,
+    /// then one group per change of kind (`weak → load: d`; `load → weak on arm64, load on
+    /// x86_64: e` where slices disagree), install names sorted in each; and how many.
+    static func libraries(_ old: MachOFile, _ new: MachOFile) -> (count: Int, groups: [String]) {
         let (o, n) = keyedSlices(old, new)
         let keys = Set(o.map(\.0)).union(n.map(\.0))
         let was = kinds(o), now = kinds(n)
-        return Set(was.keys).union(now.keys).sorted().compactMap { path in
+        var added: [String] = [], dropped: [String] = [], changed: [String: [String]] = [:]
+        for path in Set(was.keys).union(now.keys).sorted() {
             let before = was[path] ?? [:], after = now[path] ?? [:]
-            guard before != after else { return nil }
-            if before.isEmpty { return "+ \(path)" + (after == uniform("load", keys) ? "" : " (\(text(after, keys)))") }
-            if after.isEmpty { return "− \(path)" }
-            return "\(path): \(text(before, keys)) → \(text(after, keys))"
+            if before == after { continue }
+            if before.isEmpty {
+                added.append(path + (after == uniform("load", keys) ? "" : " (\(text(after, keys)))"))
+            } else if after.isEmpty {
+                dropped.append(path)
+            } else {
+                changed["\(text(before, keys)) → \(text(after, keys))", default: []].append(path)
+            }
         }
+        var groups: [String] = []
+        if !added.isEmpty { groups.append("newly linked: " + added.joined(separator: ", ")) }
+        if !dropped.isEmpty { groups.append("dropped: " + dropped.joined(separator: ", ")) }
+        for (change, paths) in changed.sorted(by: { $0.key < $1.key }) {
+            groups.append("\(change): " + paths.joined(separator: ", "))
+        }
+        return (added.count + dropped.count + changed.values.reduce(0) { $0 + $1.count }, groups)
     }
 
     /// For each install name, how each key's slices link it (`weak`; `load+weak` when one
@@ -86,13 +99,15 @@ enum LinkChanges {
         return out
     }
 
-    /// `+ added`, `− removed`, and `order a, b → b, a` when the kept ones moved (the order
-    /// is what dyld searches).
+    /// `added: a, b`, `removed: c`, and `order a, b → b, a` when the kept ones moved (the
+    /// order is what dyld searches).
     static func describe(_ old: [String], _ new: [String]) -> [String] {
         guard old != new else { return [] }
         let oldSet = Set(old), newSet = Set(new)
-        var parts = new.filter { !oldSet.contains($0) }.map { "+ \($0)" }
-        parts += old.filter { !newSet.contains($0) }.map { "− \($0)" }
+        let added = new.filter { !oldSet.contains($0) }, removed = old.filter { !newSet.contains($0) }
+        var parts: [String] = []
+        if !added.isEmpty { parts.append("added: " + added.joined(separator: ", ")) }
+        if !removed.isEmpty { parts.append("removed: " + removed.joined(separator: ", ")) }
         let keptOld = old.filter(newSet.contains), keptNew = new.filter(oldSet.contains)
         if keptOld != keptNew || parts.isEmpty {
             parts.append("order \(old.joined(separator: ", ")) → \(new.joined(separator: ", "))")

@@ -13,7 +13,7 @@ public struct RpathsChangedRule: Rule {
         rationale: "dyld resolves every @rpath/ library through the LC_RPATH list, in order: a removed entry can "
             + "leave a framework unfound at launch, an added or reordered one can load another copy than before. "
             + "One finding per binary (each bundle's main executable and every Mach-O file at the same path in both "
-            + "builds) with the entries added (+), removed (−) and the order when it changed; per architecture only "
+            + "builds) with the entries added, removed and the order when it changed; per architecture only "
             + "where the slices disagree. Builds recorded without Mach-O facts are not judged.",
         triggeringExamples: [
             RuleExample("an rpath removed", old: BinaryPairs.app([LinkChanges.slice(rpaths: [frameworks, loader])]),

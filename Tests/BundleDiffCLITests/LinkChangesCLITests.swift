@@ -41,9 +41,10 @@ import TestSupport
             findings.filter { $0["id"]?.stringValue == id || $0["ruleId"]?.stringValue == id }.compactMap { $0["message"]?.stringValue }
         }
         #expect(messages("binary.libraries-changed") == [
-            "MyApp links 2 libraries differently: + /System/Library/Frameworks/Contacts.framework/Contacts; + \(hostile) (weak)"])
+            "MyApp links 2 libraries differently: newly linked: /System/Library/Frameworks/Contacts.framework/Contacts, "
+                + "\(hostile) (weak)"])
         #expect(messages("binary.rpaths-changed") == [
-            "MyApp rpaths changed: + @loader_path/\u{1B}]8;;https://x\u{07}"])
+            "MyApp rpaths changed: added: @loader_path/\u{1B}]8;;https://x\u{07}"])
         #expect(messages("binary.usage-description-missing").count == 1)
         #expect(messages("binary.usage-description-missing").first?.contains("no NSContactsUsageDescription") == true)
 
