@@ -18,17 +18,4 @@ extension BinaryPairs {
         }
         return out
     }
-
-    /// Each bundle both builds have whose main executable has Mach-O facts on both sides,
-    /// with the new build's bundle.
-    static func bundlePairs(_ context: RuleContext)
-        -> [(name: String, bundle: BundleInfo, path: BundlePath, old: MachOFile, new: MachOFile)] {
-        let old = context.check(isNew: false)
-        let new = context.check(isNew: true)
-        return context.comparison.bundles.compactMap { b in
-            guard let o = b.old, let n = b.new, let of = old.executableFacts(of: o), let nf = new.executableFacts(of: n)
-            else { return nil }
-            return (b.name, n, nf.path, of.file, nf.file)
-        }
-    }
 }
