@@ -6,7 +6,9 @@ import MachO
 /// Compared per architecture over the architectures both files have (a slice added or
 /// dropped is another rule's business); said once for the whole file when every compared
 /// slice agrees, per architecture only where they disagree. Files that share no
-/// architecture are compared as the union of their slices. Static-library slices link nothing.
+/// architecture are compared as the union of their slices. Static-library slices are not
+/// compared (what they need is linked into the app that links them): a file with only those
+/// on either side has no changes.
 enum LinkChanges {
     /// The slices of each file keyed by the name they are compared under: the architecture,
     /// or `""` for all of them when the files share no architecture.
