@@ -46,10 +46,11 @@ let package = Package(
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
         // Code-signature facts: the CodeResources seal evaluated against recorded files.
         .target(name: "CodeSigning", dependencies: ["BundleModel", "PropertyLists"]),
-        // Apple's lists (required-reason APIs, listed SDKs), each file with its source, compiled in.
+        // Apple's lists (required-reason APIs, listed SDKs, usage descriptions), each file with its source, compiled in.
         .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists", "MachO", "Stores"],
                 resources: [.embedInCode("Resources/required-reason-apis.txt"),
-                            .embedInCode("Resources/third-party-sdks.txt")]),
+                            .embedInCode("Resources/third-party-sdks.txt"),
+                            .embedInCode("Resources/usage-descriptions.txt")]),
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel", "PropertyLists"]),
         .target(name: "BundleDiffKit", dependencies: [
             .product(name: "Yams", package: "Yams"), "CBuildInfo",

@@ -73,6 +73,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case unsupportedArchitecture = "binary.unsupported-architecture"
     case architectureDropped = "binary.architecture-dropped"
     case minimumOSRaised = "binary.minimum-os-raised"
+    case librariesChanged = "binary.libraries-changed"
+    case usageDescriptionMissing = "binary.usage-description-missing"
+    case rpathsChanged = "binary.rpaths-changed"
     case storeEmptied = "container.store-emptied"
     case storeTableEmptied = "container.store-table-emptied"
     case storeMigrated = "container.store-migrated"
@@ -152,6 +155,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .unsupportedArchitecture: UnsupportedArchitectureRule.self
         case .architectureDropped: ArchitectureDroppedRule.self
         case .minimumOSRaised: MinimumOSRaisedRule.self
+        case .librariesChanged: LibrariesChangedRule.self
+        case .usageDescriptionMissing: UsageDescriptionMissingRule.self
+        case .rpathsChanged: RpathsChangedRule.self
         case .storeEmptied: StoreEmptiedRule.self
         case .storeTableEmptied: StoreTableEmptiedRule.self
         case .storeMigrated: StoreMigratedRule.self

@@ -472,6 +472,52 @@ def check_minimum_os_raised(f, old, new):
 CHECKS["binary.minimum-os-raised"] = check_minimum_os_raised
 
 
+def macho_frameworks(t, rel):
+    """Names of the /System/Library/Frameworks/NAME.framework libraries any slice links, via macholib."""
+    import tempfile
+    from macholib.MachO import MachO
+    from macholib import mach_o
+    kinds = {mach_o.LC_LOAD_DYLIB, mach_o.LC_LOAD_WEAK_DYLIB, mach_o.LC_REEXPORT_DYLIB,
+             mach_o.LC_LAZY_LOAD_DYLIB, mach_o.LC_LOAD_UPWARD_DYLIB}
+    prefix = "/System/Library/Frameworks/"
+    with tempfile.NamedTemporaryFile() as tmp:
+        tmp.write(t.read(rel))
+        tmp.flush()
+        found = set()
+        for h in MachO(tmp.name).headers:
+            for lc, _, data in h.commands:
+                name = data.rstrip(b"\0").decode("utf-8", "replace") if lc.cmd in kinds else ""
+                if name.startswith(prefix) and name[len(prefix):].split("/")[0].endswith(".framework"):
+                    found.add(name[len(prefix):].split("/")[0][:-len(".framework")])
+        return found
+
+
+def check_usage_description_missing(f, old, new):
+    """TRUE when macholib finds the named framework linked by the new executable and not the old
+    one, the class's linker name is in the new file's bytes (its string table), and plistlib finds
+    none of the named keys in the new Info.plist."""
+    info, rel = f["paths"][0], f["paths"][1]
+    if rel not in new.files and "/" in rel:
+        rel, info = rel.split("/", 1)[1], info.split("/", 1)[1]
+    if rel not in old.files or rel not in new.files or info not in new.files:
+        return None, "executable not at the same path in both builds"
+    message = f["message"]
+    framework = message.split(" newly links ", 1)[1].split(" and uses ", 1)[0]
+    classes = message.split(" and uses ", 1)[1].split(", but ", 1)[0].split(", ")
+    keys = message.split("Info.plist has no ", 1)[1].split(":", 1)[0].removeprefix("any of ").split(", ")
+    if framework in macho_frameworks(old, rel) or framework not in macho_frameworks(new, rel):
+        return False, f"macholib: {framework} not newly linked"
+    data = new.read(rel)
+    if not any(b"_OBJC_CLASS_$_" + c.encode() + b"\0" in data for c in classes):
+        return False, "no class name in the binary"
+    plist = plistlib.loads(new.read(info))
+    present = [k for k in keys if k in plist]
+    return (not present, f"keys present: {present}" if present else f"{framework} newly linked, no {keys[0]}")
+
+
+CHECKS["binary.usage-description-missing"] = check_usage_description_missing
+
+
 # Provisioning profiles and code-signature seals: the profile's plist is found between
 # `<?xml` and `</plist>` in the CMS bytes (no DER walk); the seal's files2 is compared with the
 # files by hashlib. The report date is the one run.py passes.
