@@ -73,6 +73,11 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case unsupportedArchitecture = "binary.unsupported-architecture"
     case architectureDropped = "binary.architecture-dropped"
     case minimumOSRaised = "binary.minimum-os-raised"
+    case sdkChanged = "binary.sdk-changed"
+    case encryptionChanged = "binary.encryption-changed"
+    case uuidUnchanged = "binary.uuid-unchanged"
+    case becameAdHoc = "signature.became-ad-hoc"
+    case hardenedRuntimeDropped = "signature.hardened-runtime-dropped"
     case storeEmptied = "container.store-emptied"
     case storeTableEmptied = "container.store-table-emptied"
     case storeMigrated = "container.store-migrated"
@@ -152,6 +157,11 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .unsupportedArchitecture: UnsupportedArchitectureRule.self
         case .architectureDropped: ArchitectureDroppedRule.self
         case .minimumOSRaised: MinimumOSRaisedRule.self
+        case .sdkChanged: SDKChangedRule.self
+        case .encryptionChanged: EncryptionChangedRule.self
+        case .uuidUnchanged: UUIDUnchangedRule.self
+        case .becameAdHoc: BecameAdHocRule.self
+        case .hardenedRuntimeDropped: HardenedRuntimeDroppedRule.self
         case .storeEmptied: StoreEmptiedRule.self
         case .storeTableEmptied: StoreTableEmptiedRule.self
         case .storeMigrated: StoreMigratedRule.self
