@@ -17,9 +17,11 @@ public struct UUIDUnchangedRule: Rule {
             + "Mach-O facts.",
         triggeringExamples: [
             RuleExample("__TEXT grew, same UUID", old: BinaryPairs.app([slice(text: 0x4000)]),
-                        new: BinaryPairs.app([slice(text: 0x8000)]), expectedCount: 1),
+                        new: BinaryPairs.app([slice(text: 0x20000)]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
+            RuleExample("equal file size: the comparison calls it a new signature",
+                        old: BinaryPairs.app([slice(text: 0x4000)]), new: BinaryPairs.app([slice(text: 0x8000)])),
             RuleExample("only __LINKEDIT changed (re-signed)", old: BinaryPairs.app([slice(text: 0x4000, linkedit: 0x1000)]),
                         new: BinaryPairs.app([slice(text: 0x4000, linkedit: 0x2000)])),
             RuleExample("code and UUID changed", old: BinaryPairs.app([slice(text: 0x4000)]),
