@@ -39,10 +39,11 @@ extension EntitlementsChangedRule {
         return out
     }
 
-    /// The signed entitlements: the decoded XML blob; none (empty) for a certificate signature
-    /// without a blob; nil when unknown (an ad hoc signature without one, or a blob that did not decode).
+    /// The signed entitlements: the decoded XML blob (the DER one when there is no XML); none
+    /// (empty) for a certificate signature without either; nil when unknown (an ad hoc
+    /// signature without one, or a blob that did not decode).
     static func signedEntitlements(_ signature: MachOCodeSignature) -> PlistDictionary? {
-        switch signature.entitlementsXML {
+        switch signature.entitlementsXML ?? signature.entitlementsDER {
         case .value(let v)?: return v.dictionaryValue
         case .undecodable?: return nil
         case nil: return BecameAdHocRule.isCertificateSigned(signature) ? PlistDictionary() : nil

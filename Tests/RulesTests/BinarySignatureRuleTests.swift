@@ -80,6 +80,17 @@ import TestSupport
         #expect(try run(.entitlementsChanged, old, old).isEmpty)
     }
 
+    @Test func derEntitlementsStandInWhenThereIsNoXML() throws {
+        let old = Self.image(signature: Self.distribution(entitlements: "<key>aps-environment</key><string>production</string>"))
+        var der = Self.distribution()
+        der.entitlementsDER = MachOWriter.derEntitlements(.dictionary(PlistDictionary([("aps-environment", .string("production"))])))
+        #expect(try run(.entitlementsChanged, old, Self.image(signature: der)).isEmpty)
+        der.entitlementsDER = MachOWriter.derEntitlements(.dictionary(PlistDictionary([("aps-environment", .string("development"))])))
+        let found = try run(.entitlementsChanged, old, Self.image(signature: der))
+        #expect(found.count == 1 && found[0].message.hasPrefix("push environment changed in the signature"),
+                "\(found.map(\.message))")
+    }
+
     @Test func anUndecodableEntitlementsBlobIsNotCompared() throws {
         let old = Self.image(signature: Self.distribution(entitlements: "<key>get-task-allow</key><true/>"))
         var broken = Self.distribution()
