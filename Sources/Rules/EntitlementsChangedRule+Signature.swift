@@ -26,7 +26,7 @@ extension EntitlementsChangedRule {
                                    bundle: p.name,
                                    message: "\(label) changed \(place): \(changeText(a, b)); make sure users' data, "
                                        + "links and notifications follow",
-                                   paths: [p.path], subject: label))
+                                   paths: [p.path], subject: "signature|\(label)"))
             }
             let watchedKeys = Set(watched.flatMap(\.keys))
             let parts = otherChanges(before, after, skipping: watchedKeys)
