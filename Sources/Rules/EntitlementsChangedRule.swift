@@ -1,8 +1,9 @@
 import BundleModel
 import PropertyLists
 
-/// Entitlements that decide what an app can reach (app groups, keychain groups, associated
-/// domains, push environment, iCloud containers) changed between two builds' profiles.
+/// Entitlements changed between two builds: those that decide what an app can reach (app
+/// groups, keychain groups, associated domains, push environment, iCloud containers) in the
+/// profiles or in the executables' signatures, and any other key of the signatures.
 public struct EntitlementsChangedRule: Rule {
     public init() {}
 
@@ -22,19 +23,36 @@ public struct EntitlementsChangedRule: Rule {
         rationale: "App groups, keychain access groups, associated domains, the push environment and iCloud "
             + "containers decide which shared data, credentials, universal links, notifications and cloud "
             + "storage an app reaches; a change between two builds loses users' data or links when it is not "
-            + "intended. Read from each bundle's embedded provisioning profile (bundlediff does not read the "
-            + "entitlements inside the Mach-O signature), bundles matched by identifier.",
+            + "intended. Read from each bundle's embedded provisioning profile (bundles matched by identifier) and "
+            + "from the entitlements signed into each bundle's main executable (the code signature's XML blob); a "
+            + "signature change the profile already reported the same way is said once. Any other signed key "
+            + "added, removed or changed is information (get-task-allow differs between a development and a "
+            + "distribution build). Builds recorded without Mach-O facts are compared by profile only.",
         triggeringExamples: [
             RuleExample("app group replaced, push environment changed",
                         old: ProfileCheck.app(aps: "development", extra: [("com.apple.security.application-groups", .array([.string("group.old")]))]),
                         new: ProfileCheck.app(aps: "production", extra: [("com.apple.security.application-groups", .array([.string("group.new")]))]),
                         expectedCount: 2),
+            RuleExample("signature: app group replaced, get-task-allow dropped",
+                        old: signedApp(signed: [("com.apple.security.application-groups", .array([.string("group.old")])),
+                                                ("get-task-allow", .boolean(true))]),
+                        new: signedApp(signed: [("com.apple.security.application-groups", .array([.string("group.new")]))]),
+                        expectedCount: 2),
+            RuleExample("profile and signature say the same: once",
+                        old: signedApp(profile: [("aps-environment", .string("development"))],
+                                       signed: [("aps-environment", .string("development"))]),
+                        new: signedApp(profile: [("aps-environment", .string("production"))],
+                                       signed: [("aps-environment", .string("production"))]),
+                        expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("same entitlements, other order",
                         old: ProfileCheck.app(extra: [("keychain-access-groups", .array([.string("A.x"), .string("A.y")]))]),
                         new: ProfileCheck.app(extra: [("keychain-access-groups", .array([.string("A.y"), .string("A.x")]))])),
             RuleExample("first build", old: nil, new: ProfileCheck.app(aps: "production")),
+            RuleExample("same signed entitlements, keys in another order",
+                        old: signedApp(signed: [("get-task-allow", .boolean(false)), ("aps-environment", .string("production"))]),
+                        new: signedApp(signed: [("aps-environment", .string("production")), ("get-task-allow", .boolean(false))])),
         ])
 
     /// The values of `keys` as a set of strings (arrays flattened, booleans spelled).
@@ -59,22 +77,29 @@ public struct EntitlementsChangedRule: Rule {
             old[e.bundle.identifier ?? e.bundle.path.description] = e.profile
         }
         var out: [Finding] = []
+        var said: ProfileSaid = [:]
         for e in ProfileCheck.profiles(in: context.newIndex.snapshot) {
             guard let before = old[e.bundle.identifier ?? e.bundle.path.description] else { continue }
             for (label, keys) in Self.watched {
                 let a = Self.values(before.entitlements, keys), b = Self.values(e.profile.entitlements, keys)
                 guard a != b else { continue }
-                var parts: [String] = []
-                let added = b.subtracting(a).sorted(), removed = a.subtracting(b).sorted()
-                if !added.isEmpty { parts.append("added " + added.map { "'\($0)'" }.joined(separator: ", ")) }
-                if !removed.isEmpty { parts.append("removed " + removed.map { "'\($0)'" }.joined(separator: ", ")) }
+                said[e.bundle.path, default: [:]][label] = (a, b)
                 out.append(Finding(ruleID: .entitlementsChanged, severity: context.severity(of: .entitlementsChanged),
                                    bundle: build.name(of: e.bundle),
-                                   message: "\(label) changed in the embedded profile: \(parts.joined(separator: "; ")); "
+                                   message: "\(label) changed in the embedded profile: \(Self.changeText(a, b)); "
                                        + "make sure users' data, links and notifications follow",
                                    paths: [e.path], subject: label))
             }
         }
-        return out
+        return out + Self.signatureFindings(in: context, profileSaid: said)
+    }
+
+    /// `added 'x'; removed 'y'` for two sets of values.
+    static func changeText(_ a: Set<String>, _ b: Set<String>) -> String {
+        var parts: [String] = []
+        let added = b.subtracting(a).sorted(), removed = a.subtracting(b).sorted()
+        if !added.isEmpty { parts.append("added " + added.map { "'\($0)'" }.joined(separator: ", ")) }
+        if !removed.isEmpty { parts.append("removed " + removed.map { "'\($0)'" }.joined(separator: ", ")) }
+        return parts.joined(separator: "; ")
     }
 }

@@ -76,6 +76,11 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case librariesChanged = "binary.libraries-changed"
     case usageDescriptionMissing = "binary.usage-description-missing"
     case rpathsChanged = "binary.rpaths-changed"
+    case sdkChanged = "binary.sdk-changed"
+    case encryptionChanged = "binary.encryption-changed"
+    case uuidUnchanged = "binary.uuid-unchanged"
+    case becameAdHoc = "signature.became-ad-hoc"
+    case hardenedRuntimeDropped = "signature.hardened-runtime-dropped"
     case storeEmptied = "container.store-emptied"
     case storeTableEmptied = "container.store-table-emptied"
     case storeMigrated = "container.store-migrated"
@@ -158,6 +163,11 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .librariesChanged: LibrariesChangedRule.self
         case .usageDescriptionMissing: UsageDescriptionMissingRule.self
         case .rpathsChanged: RpathsChangedRule.self
+        case .sdkChanged: SDKChangedRule.self
+        case .encryptionChanged: EncryptionChangedRule.self
+        case .uuidUnchanged: UUIDUnchangedRule.self
+        case .becameAdHoc: BecameAdHocRule.self
+        case .hardenedRuntimeDropped: HardenedRuntimeDroppedRule.self
         case .storeEmptied: StoreEmptiedRule.self
         case .storeTableEmptied: StoreTableEmptiedRule.self
         case .storeMigrated: StoreMigratedRule.self

@@ -1,0 +1,65 @@
+import BundleModel
+import MachO
+
+/// An executable signed with a certificate in the old build is ad hoc signed, or unsigned, in the new one.
+public struct BecameAdHocRule: Rule {
+    public init() {}
+
+    public static let description = RuleDescription(
+        id: .becameAdHoc, name: "Signature became ad hoc", defaultSeverity: .warning,
+        rationale: "An ad hoc signature (CodeDirectory flag 0x2, no CMS signature) names no team and no certificate: "
+            + "App Store Connect rejects it, devices do not install it, and Gatekeeper does not let a downloaded Mac app "
+            + "open. When the old build was signed with a certificate (a CMS signature, not ad hoc) and the new one is "
+            + "ad hoc or unsigned, the signing step was likely skipped. Two development or simulator builds (both ad "
+            + "hoc) are not judged. Read from each bundle's main executable, first architecture both builds have; "
+            + "builds recorded without Mach-O facts are not judged.",
+        triggeringExamples: [
+            RuleExample("distribution-signed → ad hoc", old: BinaryPairs.app([signed(.certificate)]),
+                        new: BinaryPairs.app([signed(.adhoc)]), expectedCount: 1),
+            RuleExample("distribution-signed → unsigned", old: BinaryPairs.app([signed(.certificate)]),
+                        new: BinaryPairs.app([ExampleBuild.slice()]), expectedCount: 1),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("ad hoc → ad hoc (simulator builds)", old: BinaryPairs.app([signed(.adhoc)]),
+                        new: BinaryPairs.app([signed(.adhoc)])),
+            RuleExample("ad hoc → distribution-signed", old: BinaryPairs.app([signed(.adhoc)]),
+                        new: BinaryPairs.app([signed(.certificate)])),
+            RuleExample("re-signed by another team", old: BinaryPairs.app([signed(.certificate)]),
+                        new: BinaryPairs.app([signed(.certificate, team: "ZYXWV98765")])),
+        ])
+
+    enum ExampleSigning { case adhoc, certificate }
+
+    /// An example slice signed ad hoc or with a certificate of `team` (hardened runtime when `runtime`).
+    static func signed(_ how: ExampleSigning, team: String = "ABCDE12345", runtime: Bool = false,
+                       platform: MachOPlatform = .iOS) -> MachOSlice {
+        var s = ExampleBuild.slice(platform: platform)
+        let runtimeFlag: UInt32 = runtime ? 0x1_0000 : 0
+        s.codeSignature = how == .adhoc
+            ? MachOCodeSignature(identifier: "com.example.app", flags: 0x2 | runtimeFlag, hashType: .sha256)
+            : MachOCodeSignature(identifier: "com.example.app", teamID: team, flags: runtimeFlag, hashType: .sha256,
+                                 hasCMSSignature: true)
+        return s
+    }
+
+    /// Signed with a certificate: a CMS signature and not the ad hoc flag.
+    static func isCertificateSigned(_ signature: MachOCodeSignature?) -> Bool {
+        guard let signature else { return false }
+        return signature.hasCMSSignature && !signature.isAdhoc
+    }
+
+    public func findings(in context: RuleContext) -> [Finding] {
+        BinaryPairs.pairs(context).compactMap { p in
+            guard let pair = BinaryPairs.commonSlices(p.old, p.new).first,
+                  Self.isCertificateSigned(pair.old.codeSignature), !Self.isCertificateSigned(pair.new.codeSignature)
+            else { return nil }
+            let (old, new) = pair
+            let was = old.codeSignature?.teamID.map { " (team \($0))" } ?? ""
+            let now = new.codeSignature == nil ? "unsigned" : "ad hoc signed"
+            return Finding(ruleID: .becameAdHoc, severity: context.severity(of: .becameAdHoc), bundle: p.name,
+                           message: "\(p.path.nameString) was signed with a certificate\(was) and is now \(now): "
+                               + "it cannot be uploaded, installed on devices or opened by Gatekeeper",
+                           paths: [p.path], subject: now)
+        }
+    }
+}
