@@ -73,6 +73,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case unsupportedArchitecture = "binary.unsupported-architecture"
     case architectureDropped = "binary.architecture-dropped"
     case minimumOSRaised = "binary.minimum-os-raised"
+    case entitlementsNotGranted = "profile.entitlements-not-granted"
+    case minimumOSMismatch = "binary.minimum-os-mismatch"
+    case executableNotMachO = "binary.executable-not-macho"
     case storeEmptied = "container.store-emptied"
     case storeTableEmptied = "container.store-table-emptied"
     case storeMigrated = "container.store-migrated"
@@ -152,6 +155,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .unsupportedArchitecture: UnsupportedArchitectureRule.self
         case .architectureDropped: ArchitectureDroppedRule.self
         case .minimumOSRaised: MinimumOSRaisedRule.self
+        case .entitlementsNotGranted: EntitlementsNotGrantedRule.self
+        case .minimumOSMismatch: MinimumOSMismatchRule.self
+        case .executableNotMachO: ExecutableNotMachORule.self
         case .storeEmptied: StoreEmptiedRule.self
         case .storeTableEmptied: StoreTableEmptiedRule.self
         case .storeMigrated: StoreMigratedRule.self
