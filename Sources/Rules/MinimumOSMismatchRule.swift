@@ -23,7 +23,9 @@ public struct MinimumOSMismatchRule: CheckRule {
             + "withholds it from systems it does (the plist higher). Versions compare as numbers (14 = 14.0 = "
             + "14.0.0). A slice whose architecture did not exist before a version is linked for at least that "
             + "version whatever the target (arm64 macOS 11.0, arm64 simulators iOS/tvOS 14.0 and watchOS 7.0, "
-            + "arm64_32 watchOS 5.0), so that floor is expected there. Mac Catalyst slices, frameworks (vendors edit "
+            + "arm64_32 watchOS 5.0), so that floor is expected there; and below the oldest target current Xcode "
+            + "accepts (iOS and tvOS 12, watchOS 4, macOS 10.13) linkers raised targets (ld64 wrote macOS 10.5 for "
+            + "x86_64 built for 10.4), so there only a plist value above the binary's is judged. Mac Catalyst slices, frameworks (vendors edit "
             + "theirs) and builds recorded without Mach-O facts are not judged.",
         triggeringExamples: [
             RuleExample("plist lowered by hand", old: nil, new: app(min: "14.0", [ExampleBuild.slice(minimumOS: .init(major: 16))]),
@@ -43,6 +45,8 @@ public struct MinimumOSMismatchRule: CheckRule {
             RuleExample("universal macOS app below 11", old: nil, new: mac(min: "10.13", [
                 ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 13)),
                 ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))])),
+            RuleExample("x86_64 raised to 10.5 from a 10.4 target (Sparkle 2013)", old: nil, new: mac(min: "10.4", [
+                ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 5))])),
             RuleExample("Mac Catalyst", old: nil, new: mac(min: "10.15", [
                 ExampleBuild.slice(platform: .macCatalyst, minimumOS: .init(major: 13, minor: 1))])),
         ])
@@ -71,6 +75,18 @@ public struct MinimumOSMismatchRule: CheckRule {
         }
     }
 
+    /// The oldest deployment target current Xcode accepts per platform. Below it, linkers
+    /// of every era raised the target they were given (ld64 wrote macOS 10.5 for an x86_64
+    /// slice built for 10.4), so a binary above such an Info.plist value proves no edit.
+    static func oldestCurrentTarget(_ platform: MachOPlatform) -> MachOVersion? {
+        switch platform {
+        case .iOS, .iOSSimulator, .tvOS, .tvOSSimulator: MachOVersion(major: 12)
+        case .watchOS, .watchOSSimulator: MachOVersion(major: 4)
+        case .macOS: MachOVersion(major: 10, minor: 13)
+        default: nil
+        }
+    }
+
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
         for b in build.bundles where b.kind == .app || b.kind == .appex {
@@ -86,6 +102,8 @@ public struct MinimumOSMismatchRule: CheckRule {
                     var expected = declared
                     if let floor = Self.floor(slice.cpu, version.platform).flatMap({ VersionNumber($0.description) }),
                        expected < floor { expected = floor }
+                    if linked > expected, let modern = Self.oldestCurrentTarget(version.platform)
+                        .flatMap({ VersionNumber($0.description) }), declared < modern { continue }
                     let line = "\(version.platform) \(version.minimumOS) (\(slice.architecture))"
                     if linked != expected, !disagreeing.contains(line) { disagreeing.append(line) }
                 }
