@@ -1,6 +1,5 @@
 import BundleModel
 import BundleReading
-import MachO
 import PropertyLists
 import Rules
 import Testing
