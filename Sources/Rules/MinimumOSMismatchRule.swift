@@ -26,7 +26,9 @@ public struct MinimumOSMismatchRule: CheckRule {
             + "arm64_32 watchOS 5.0), so that floor is expected there; and below the oldest target current Xcode "
             + "accepts (iOS and tvOS 12, watchOS 4, macOS 10.13) linkers raised targets (ld64 wrote macOS 10.5 for "
             + "x86_64 built for 10.4), so there only a plist value above the binary's is judged. Mac Catalyst slices, frameworks (vendors edit "
-            + "theirs) and builds recorded without Mach-O facts are not judged.",
+            + "theirs), apps whose executable is a stub Xcode copies from the SDK (WatchKit apps with WKWatchKitApp, "
+            + "iMessage and sticker apps with LSApplicationLaunchProhibited) and builds recorded without Mach-O facts "
+            + "are not judged.",
         triggeringExamples: [
             RuleExample("plist lowered by hand", old: nil, new: app(min: "14.0", [ExampleBuild.slice(minimumOS: .init(major: 16))]),
                         expectedCount: 1),
@@ -47,6 +49,12 @@ public struct MinimumOSMismatchRule: CheckRule {
                 ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))])),
             RuleExample("x86_64 raised to 10.5 from a 10.4 target (Sparkle 2013)", old: nil, new: mac(min: "10.4", [
                 ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 5))])),
+            RuleExample("a WatchKit app's stub executable", old: nil, new: ExampleBuild()
+                .bundle("Example.app/Watch/W.app", id: "com.example.app.watchkitapp",
+                        info: [("CFBundleExecutable", .string("W")), ("MinimumOSVersion", .string("6.0")),
+                               ("WKWatchKitApp", .boolean(true))])
+                .binary("Example.app/Watch/W.app/W", MachOFile(container: .thin, slices: [
+                    ExampleBuild.slice(.arm64_32, platform: .watchOS, minimumOS: .init(major: 2))]))),
             RuleExample("Mac Catalyst", old: nil, new: mac(min: "10.15", [
                 ExampleBuild.slice(platform: .macCatalyst, minimumOS: .init(major: 13, minor: 1))])),
         ])
@@ -87,9 +95,18 @@ public struct MinimumOSMismatchRule: CheckRule {
         }
     }
 
+    /// True for the apps whose executable Xcode copies from the SDK instead of linking: a
+    /// WatchKit app of the two-target era (`WKWatchKitApp`: the code is its extension's) and
+    /// an iMessage or sticker app (`LSApplicationLaunchProhibited`): the stub's minimum OS is
+    /// Apple's, not the deployment target.
+    static func hasStubExecutable(_ bundle: BundleInfo, _ build: CheckContext) -> Bool {
+        let info = build.info(of: bundle)
+        return info?["WKWatchKitApp"] == .boolean(true) || info?["LSApplicationLaunchProhibited"] == .boolean(true)
+    }
+
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
-        for b in build.bundles where b.kind == .app || b.kind == .appex {
+        for b in build.bundles where (b.kind == .app || b.kind == .appex) && !Self.hasStubExecutable(b, build) {
             let mobile = build.isMobile(b)
             let key = mobile ? "MinimumOSVersion" : "LSMinimumSystemVersion"
             guard case .text(let text) = build.text(key, of: b), case .success(let declared) = VersionNumber.parse(text),
