@@ -5,8 +5,8 @@ import MachO
 public struct ExecutableNotMachORule: CheckRule {
     public init() {}
 
-    /// Files above this size are not read for Mach-O facts (`ReadOptions.maxMachOBytes`'
-    /// default), so their lack of facts says nothing.
+    /// Files above this size (`ReadOptions.maxMachOBytes`' default), and files decoded as
+    /// property lists by their name, are not read for Mach-O facts: their lack of facts says nothing.
     static let largestRead: UInt64 = 1 << 30
 
     public static let description = RuleDescription(
@@ -49,7 +49,8 @@ public struct ExecutableNotMachORule: CheckRule {
             guard case .text(let name) = build.text("CFBundleExecutable", of: b), !name.contains("/") else { continue }
             let path = build.executablePath(name, of: b)
             guard let entry = build.entry(at: path), entry.kind == .file, entry.size <= Self.largestRead,
-                  build.snapshot.machO[path] == nil, build.snapshot.machOUnreadable[path] == nil else { continue }
+                  build.snapshot.machO[path] == nil, build.snapshot.machOUnreadable[path] == nil,
+                  build.snapshot.plists[path] == nil else { continue }
             out.append(Finding(ruleID: .executableNotMachO, severity: build.severity(of: .executableNotMachO),
                                bundle: build.name(of: b),
                                message: "CFBundleExecutable '\(name)' names \(path.relative(to: b.path)?.description ?? name), "
