@@ -96,15 +96,6 @@ public struct EntitlementsNotGrantedRule: CheckRule {
     }
 }
 
-extension MachOSlice {
-    /// The entitlements the slice's code signature claims (the XML blob, else the DER one),
-    /// nil when it has none or they do not decode to a dictionary.
-    var signedEntitlements: PlistDictionary? {
-        guard let signature = codeSignature else { return nil }
-        return (signature.entitlementsXML?.value ?? signature.entitlementsDER?.value)?.dictionaryValue
-    }
-}
-
 extension EntitlementsNotGrantedRule {
     /// `Example.app` (iOS, or macOS with `mac`) whose executable claims `signed` and whose
     /// profile grants the app id, the team and `granted`.
