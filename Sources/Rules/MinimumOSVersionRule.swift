@@ -1,4 +1,5 @@
 import BundleModel
+import MachO
 import PropertyLists
 
 /// `MinimumOSVersion` (mobile) and `LSMinimumSystemVersion` (macOS) well-formed, and no
@@ -12,7 +13,9 @@ public struct MinimumOSVersionRule: CheckRule {
             + "App Store Connect refuses an empty or malformed MinimumOSVersion (ITMS-90530), an iOS framework "
             + "below 8.0 (ITMS-90362), and an embedded framework whose MinimumOSVersion is above the app's "
             + "(ITMS-90208: the framework would not load on the oldest system the app claims). A missing value "
-            + "is info-plist.required-keys.",
+            + "is info-plist.required-keys. From the binaries (Mach-O facts): a framework linked for a newer system "
+            + "than the executable of the app or extension around it, per platform and architecture, is a warning "
+            + "(its code can use what the older system lacks; App Store Connect judges the Info.plist value).",
         appStoreCodes: ["ITMS-90530", "ITMS-90362", "ITMS-90208"],
         triggeringExamples: [
             RuleExample("framework needs a newer iOS than the app", old: nil,
@@ -20,6 +23,9 @@ public struct MinimumOSVersionRule: CheckRule {
                                                      id: "com.example.core", info: [("MinimumOSVersion", .string("17.0"))]),
                         expectedCount: 1),
             RuleExample("malformed", old: nil, new: app(min: "15.0b"), expectedCount: 1),
+            RuleExample("framework binary linked for a newer iOS than the app's", old: nil,
+                        new: linked(app: ExampleBuild.slice(minimumOS: .init(major: 15)),
+                                    framework: ExampleBuild.slice(minimumOS: .init(major: 17))), expectedCount: 1),
             RuleExample("iOS framework below 8.0", old: nil,
                         new: app(min: "15.0").bundle("Example.app/Frameworks/Core.framework", kind: .framework,
                                                      id: "com.example.core",
@@ -38,8 +44,29 @@ public struct MinimumOSVersionRule: CheckRule {
                         new: app(min: "15.0").bundle("Example.app/Watch/W.app", id: "com.example.app.watchkitapp",
                                                      info: [("MinimumOSVersion", .string("7.0")),
                                                             ("CFBundleSupportedPlatforms", .array([.string("WatchOS")]))])),
+            RuleExample("framework binary at the app's minimum", old: nil,
+                        new: linked(app: ExampleBuild.slice(minimumOS: .init(major: 15)),
+                                    framework: ExampleBuild.slice(minimumOS: .init(major: 15)))),
+            RuleExample("arm64 framework slice at macOS 11 in an app for 10.13", old: nil, new: ExampleBuild()
+                .bundle("Example.app", id: "com.example.app", layout: .contents, info: [("CFBundleExecutable", .string("Example"))])
+                .binary("Example.app/Contents/MacOS/Example", MachOFile(container: .fat, slices: [
+                    ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 13)),
+                    ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))]))
+                .bundle("Example.app/Contents/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
+                        layout: .contents, info: [("CFBundleExecutable", .string("Kit"))])
+                .binary("Example.app/Contents/Frameworks/Kit.framework/Contents/MacOS/Kit", MachOFile(container: .thin, slices: [
+                    ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))]))),
             RuleExample("no value: another rule's", old: nil, new: ExampleBuild().bundle("Example.app", id: "com.example.app")),
         ])
+
+    /// `Example.app` and its `Core.framework` with executables of the given slices.
+    static func linked(app: MachOSlice, framework: MachOSlice) -> ExampleBuild {
+        ExampleBuild().bundle("Example.app", id: "com.example.app", info: [("CFBundleExecutable", .string("Example"))])
+            .binary("Example.app/Example", MachOFile(container: .thin, slices: [app]))
+            .bundle("Example.app/Frameworks/Core.framework", kind: .framework, id: "com.example.core",
+                    info: [("CFBundleExecutable", .string("Core"))])
+            .binary("Example.app/Frameworks/Core.framework/Core", MachOFile(container: .thin, slices: [framework]))
+    }
 
     static func app(min: String) -> ExampleBuild {
         ExampleBuild().bundle("Example.app", id: "com.example.app", info: [("MinimumOSVersion", .string(min))])
@@ -47,6 +74,7 @@ public struct MinimumOSVersionRule: CheckRule {
 
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
+        var aboveApp = Set<BundlePath>()
         func add(_ b: BundleInfo, _ message: String, _ subject: String) {
             out.append(Finding(ruleID: .minimumOSVersion, severity: build.severity(of: .minimumOSVersion),
                                bundle: build.name(of: b), message: message, paths: [b.infoPlistPath], subject: subject))
@@ -74,7 +102,8 @@ public struct MinimumOSVersionRule: CheckRule {
                   case .success(let appVersion) = VersionNumber.parse(appText), appVersion < version else { continue }
             add(b, "MinimumOSVersion \(text) is above the app's \(appText): the framework does not load on the oldest "
                 + "system the app supports; App Store Connect refuses it (ITMS-90208)", "MinimumOSVersion|above-app")
+            aboveApp.insert(b.path)
         }
-        return out
+        return out + binaryFindings(in: build, skipping: aboveApp)
     }
 }

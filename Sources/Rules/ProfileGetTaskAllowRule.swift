@@ -8,8 +8,8 @@ public struct ProfileGetTaskAllowRule: CheckRule {
         id: .profileGetTaskAllow, name: "Debugging allowed in a distribution build", defaultSeverity: .error,
         rationale: "get-task-allow lets a debugger attach; it belongs to development signing. App Store Connect "
             + "rejects a build whose signature carries it (ITMS-90164: … a key value that is not allowed: 'true' "
-            + "for the key 'get-task-allow'). Judged from the embedded profile's entitlements (bundlediff does not "
-            + "read the entitlements inside the Mach-O signature); silent unless the configuration's distribution "
+            + "for the key 'get-task-allow'). Judged from the embedded profile's entitlements (profile.entitlements-not-granted compares the "
+            + "signature's other entitlements with the profile); silent unless the configuration's distribution "
             + "says the build is meant for distribution.",
         appStoreCodes: ["ITMS-90164"],
         triggeringExamples: [

@@ -81,6 +81,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case uuidUnchanged = "binary.uuid-unchanged"
     case becameAdHoc = "signature.became-ad-hoc"
     case hardenedRuntimeDropped = "signature.hardened-runtime-dropped"
+    case entitlementsNotGranted = "profile.entitlements-not-granted"
+    case minimumOSMismatch = "binary.minimum-os-mismatch"
+    case executableNotMachO = "binary.executable-not-macho"
     case storeEmptied = "container.store-emptied"
     case storeTableEmptied = "container.store-table-emptied"
     case storeMigrated = "container.store-migrated"
@@ -168,6 +171,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .uuidUnchanged: UUIDUnchangedRule.self
         case .becameAdHoc: BecameAdHocRule.self
         case .hardenedRuntimeDropped: HardenedRuntimeDroppedRule.self
+        case .entitlementsNotGranted: EntitlementsNotGrantedRule.self
+        case .minimumOSMismatch: MinimumOSMismatchRule.self
+        case .executableNotMachO: ExecutableNotMachORule.self
         case .storeEmptied: StoreEmptiedRule.self
         case .storeTableEmptied: StoreTableEmptiedRule.self
         case .storeMigrated: StoreMigratedRule.self
