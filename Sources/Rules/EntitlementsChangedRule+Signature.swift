@@ -43,11 +43,9 @@ extension EntitlementsChangedRule {
     /// (empty) for a certificate signature without either; nil when unknown (an ad hoc
     /// signature without one, or a blob that did not decode).
     static func signedEntitlements(_ signature: MachOCodeSignature) -> PlistDictionary? {
-        switch signature.entitlementsXML ?? signature.entitlementsDER {
-        case .value(let v)?: return v.dictionaryValue
-        case .undecodable?: return nil
-        case nil: return BecameAdHocRule.isCertificateSigned(signature) ? PlistDictionary() : nil
-        }
+        if let claimed = signature.signedEntitlements { return claimed }
+        let hasBlob = signature.entitlementsXML != nil || signature.entitlementsDER != nil
+        return !hasBlob && BecameAdHocRule.isCertificateSigned(signature) ? PlistDictionary() : nil
     }
 
     /// Keys added, removed and changed outside `skipping`, as message parts.

@@ -1,11 +1,15 @@
 import MachO
 import PropertyLists
 
-extension MachOSlice {
-    /// The entitlements the slice's code signature claims (the XML blob, else the DER one),
-    /// nil when it has none or they do not decode to a dictionary.
+extension MachOCodeSignature {
+    /// The entitlements the signature claims (the XML blob, else the DER one), nil when it
+    /// has none or they do not decode to a dictionary.
     var signedEntitlements: PlistDictionary? {
-        guard let signature = codeSignature else { return nil }
-        return (signature.entitlementsXML?.value ?? signature.entitlementsDER?.value)?.dictionaryValue
+        (entitlementsXML?.value ?? entitlementsDER?.value)?.dictionaryValue
     }
+}
+
+extension MachOSlice {
+    /// The entitlements the slice's code signature claims (see `MachOCodeSignature`).
+    var signedEntitlements: PlistDictionary? { codeSignature?.signedEntitlements }
 }
