@@ -61,6 +61,9 @@ extension SnapshotTreeMemo {
         guard let count = reader.u32() else { return false }
         var files: [FileEntry] = [], ids: [ObjectID] = [], trees: [BundlePath: Span] = [:]
         var records: [ObjectID: FileRecord.Decoded] = [:]
+        // Every entry takes at least 25 bytes: a count the bytes cannot hold is refused
+        // before anything is reserved for it.
+        guard Int(count) <= (bytes.count - reader.offset) / 25 else { return false }
         files.reserveCapacity(Int(count))
         ids.reserveCapacity(Int(count))
         var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
