@@ -63,7 +63,7 @@ public struct IconFilesRule: CheckRule {
         for b in build.bundles where b.kind == .app && build.isMobile(b) {
             guard let info = build.info(of: b) else { continue }
             var reported = Set<String>()
-            let match = IconNameMatch(build: build, bundle: b)
+            let match = IconNameMatch(build: build, bundle: b, entries: Self.iconNames(info).map(\.1))
             for (key, name) in Self.iconNames(info) where reported.insert(name).inserted {
                 guard !match.exists(name) else { continue }
                 out.append(Finding(

@@ -102,7 +102,8 @@ extension HistoryStore {
     /// Rebuilds the recorded snapshot: entries, property lists and bundles, equal to
     /// what was recorded (directories implied by a path are explicit entries). Folders it
     /// shares with the snapshot read just before (same path, same tree) are copied from
-    /// that read, not read again.
+    /// that read, not read again; the `files/` part of a build read before by any process
+    /// is loaded from the derived-data cache (`<git dir>/bundlediff/cache/diff/`).
     public func snapshot(of build: RecordedBuild) throws(StoreError) -> BuildSnapshot {
         try serialized { () throws(StoreError) in
             guard let id = ObjectID(hex: build.commit) else {
@@ -110,8 +111,9 @@ extension HistoryStore {
             }
             let tree = try git { () throws(GitError) in try repository.commit(id).tree }
             do throws(SnapshotTreeReader.Corrupt) {
-                let read = try SnapshotTreeReader(repository: repository).read(tree: tree, sourceName: build.source,
-                                                                               after: lastRead)
+                let reader = SnapshotTreeReader(repository: repository,
+                                                cache: DerivedCache(gitDirectory: repository.path, area: "diff"))
+                let read = try reader.read(tree: tree, sourceName: build.source, after: lastRead)
                 lastRead = read.memo
                 return read.snapshot
             } catch {

@@ -17,6 +17,8 @@ struct SnapshotTreeMemo {
     }
 
     var files: [FileEntry] = []
+    /// The object id of each of `files` (blob of a file or link, tree of a folder), in step.
+    var ids: [ObjectID] = []
     var fileTrees: [BundlePath: Span] = [:]
     var plists: [(path: BundlePath, plist: DecodedPlist)] = []
     var plistTrees: [BundlePath: Span] = [:]
@@ -26,6 +28,8 @@ struct SnapshotTreeMemo {
 
     /// Entries copied instead of read (for tests: proof that the walk skipped them).
     var copied = 0
+    /// Whether the `files/` part came from the derived-data cache (for tests).
+    var loadedFromCache = false
 
     /// The two parts of a recorded tree.
     enum Area { case files, plists }

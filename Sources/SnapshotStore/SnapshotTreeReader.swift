@@ -10,6 +10,9 @@ import Stores
 /// is copied from it rather than read: the second build of a comparison costs what changed.
 struct SnapshotTreeReader {
     let repository: Repository
+    /// Where the `files/` part of each read is kept for the next process (derived data;
+    /// `SnapshotTreeMemo+Cache`); nil reads and keeps nothing.
+    var cache: DerivedCache? = nil
 
     /// Problems with stored data, as one line without the repository path.
     struct Corrupt: Error { var message: String }
@@ -34,7 +37,13 @@ struct SnapshotTreeReader {
         case .failure(let problem): throw Corrupt(message: "\(SnapshotSummary.fileName) in tree \(tree) \(problem.reason)")
         }
         var memo = SnapshotTreeMemo()
-        try folder(filesEntry.id, at: .root, area: .files, previous: previous, into: &memo)
+        let key = SnapshotTreeMemo.cacheKey(files: filesEntry.id)
+        if let cache, let bytes = cache.read(key), memo.loadFiles(bytes, tree: filesEntry.id) {
+            // Loaded whole: every folder of `files/` and every file record, from one file.
+        } else {
+            try folder(filesEntry.id, at: .root, area: .files, previous: previous, into: &memo)
+            cache?.write(key, memo.encodedFiles())
+        }
         try folder(plistsEntry.id, at: .root, area: .plists, previous: previous, into: &memo)
         var plists: [BundlePath: DecodedPlist] = [:]
         plists.reserveCapacity(memo.plists.count)
@@ -83,6 +92,7 @@ struct SnapshotTreeReader {
             case .files:
                 memo.files.append(try fileEntry(path: child, entry: entry, known: previous?.records ?? [:],
                                                 records: &memo.records))
+                memo.ids.append(entry.id)
             case .plists where entry.mode != .tree: memo.plists.append((child, try plist(child, entry.id)))
             case .plists: break
             }
@@ -100,6 +110,7 @@ struct SnapshotTreeReader {
         let start = memo.count(area)
         if area == .files {
             memo.files.append(contentsOf: previous.files[known.range])
+            memo.ids.append(contentsOf: previous.ids[known.range])
         } else {
             memo.plists.append(contentsOf: previous.plists[known.range])
         }

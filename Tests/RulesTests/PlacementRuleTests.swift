@@ -1,4 +1,5 @@
 import BundleModel
+import Comparison
 import PropertyLists
 import Testing
 @testable import Rules
@@ -53,5 +54,24 @@ import Testing
     @Test func anAbsoluteIconPathIsNeverFound() {
         let build = IconFilesRule.app(["CFBundleIconFiles": ["/Users/me/icon/58.png"]]).file("Example.app/58.png", "png")
         #expect(run(.iconFiles, build).count == 1)
+    }
+
+    /// The icon index reads only the folders the entries name (and `.lproj` folders right
+    /// below them): the files deeper down are passed over, and the answers stay the same.
+    @Test func iconMatchIndexesOnlyTheNamedFolders() throws {
+        var build = IconFilesRule.app(["CFBundleIconFiles": ["Icon", "Art/Logo", "Missing"]])
+            .file("Example.app/Icon@2x.png", "png").file("Example.app/fr.lproj/Icon~ipad.png", "png")
+            .file("Example.app/Art/Logo.png", "png").file("Example.app/Other/Missing.png", "png")
+        for i in 0..<50 { build = build.file("Example.app/Deep/Art/Logo\(i).png", "png") }
+        let snapshot = build.snapshot()
+        let comparison = Comparer.compare(old: snapshot, new: snapshot)
+        let check = RuleContext(comparison: comparison, configuration: RuleConfiguration(), history: nil).check(isNew: true)
+        let app = try #require(check.bundles.first { $0.path == BundlePath("Example.app") })
+        let match = IconNameMatch(build: check, bundle: app, entries: ["Icon", "Art/Logo", "Missing"])
+        #expect(match.exists("Icon") && match.exists("Art/Logo"))
+        #expect(!match.exists("Missing"))
+        // Info.plist, the two icons at the top (one in fr.lproj) and Art/Logo.png: not
+        // Other/ (named by no entry) nor the 50 files below Deep/.
+        #expect(match.indexed == 4)
     }
 }

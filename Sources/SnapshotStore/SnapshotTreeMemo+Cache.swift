@@ -1,0 +1,148 @@
+import BundleModel
+import Git
+
+/// The `files/` part of a memo as one derived-data file (`DerivedCache`, area `diff`),
+/// keyed by the `files/` tree id: the next process that reads the same build loads its
+/// 20,000 entries from one file instead of reading a blob per file. Layout (little-endian):
+/// the magic line, the entry count (u32), per entry its kind (u8), path (u32 length and
+/// bytes), object id (20 bytes), then a file's size (u64) and digest (32 bytes, for the
+/// kinds with one) or a link's target (u32 length and bytes); last, the FNV-1a 64-bit sum
+/// of every byte before it. Anything else reads as no entry.
+extension SnapshotTreeMemo {
+    /// The first line; its number changes whenever the layout or the meaning changes.
+    static let cacheMagic = Array("bundlediff files memo 1\n".utf8)
+
+    /// The cache key of the `files/` tree `tree`.
+    static func cacheKey(files tree: ObjectID) -> String { "files-" + tree.hex }
+
+    private enum Kind: UInt8 { case file = 0, executable, directory, symlink, fileNoDigest, executableNoDigest }
+
+    /// The `files/` part of this memo (entries in walk order), for `DerivedCache`.
+    func encodedFiles() -> [UInt8] {
+        var out = Self.cacheMagic
+        out.reserveCapacity(files.count * 120)
+        Self.put(UInt32(files.count), &out)
+        for (entry, id) in zip(files, ids) {
+            let kind: Kind
+            switch entry.kind {
+            case .directory: kind = .directory
+            case .symlink: kind = .symlink
+            case .file where entry.sha256 == nil: kind = entry.isExecutable ? .executableNoDigest : .fileNoDigest
+            case .file: kind = entry.isExecutable ? .executable : .file
+            }
+            out.append(kind.rawValue)
+            Self.put(UInt32(entry.path.bytes.count), &out)
+            out += entry.path.bytes
+            out += id.bytes
+            switch kind {
+            case .directory: break
+            case .symlink:
+                let target = entry.symlinkTarget ?? []
+                Self.put(UInt32(target.count), &out)
+                out += target
+            case .file, .executable, .fileNoDigest, .executableNoDigest:
+                Self.put(entry.size, &out)
+                if let digest = entry.sha256 { out += digest.bytes }
+            }
+        }
+        Self.put(Self.checksum(out[...]), &out)
+        return out
+    }
+
+    /// Fills `files`, `ids`, `fileTrees` and `records` from `bytes` (written by
+    /// `encodedFiles` for the `files/` tree `tree`); false, with nothing changed, when the
+    /// bytes are not such a file.
+    mutating func loadFiles(_ bytes: [UInt8], tree: ObjectID) -> Bool {
+        guard bytes.count >= Self.cacheMagic.count + 12, bytes.starts(with: Self.cacheMagic) else { return false }
+        let body = bytes[..<(bytes.count - 8)]
+        var reader = CacheReader(bytes: bytes, at: body.endIndex)
+        guard reader.u64() == Self.checksum(body) else { return false }
+        reader = CacheReader(bytes: bytes, at: Self.cacheMagic.count)
+        guard let count = reader.u32() else { return false }
+        var files: [FileEntry] = [], ids: [ObjectID] = [], trees: [BundlePath: Span] = [:]
+        var records: [ObjectID: FileRecord.Decoded] = [:]
+        // Every entry takes at least 25 bytes: a count the bytes cannot hold is refused
+        // before anything is reserved for it.
+        guard Int(count) <= (bytes.count - reader.offset) / 25 else { return false }
+        files.reserveCapacity(Int(count))
+        ids.reserveCapacity(Int(count))
+        var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
+        for index in 0..<Int(count) {
+            guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let length = reader.u32(),
+                  let path = reader.take(Int(length)), let idBytes = reader.take(20),
+                  let id = ObjectID(bytes: idBytes) else { return false }
+            let entryPath = BundlePath(bytes: path)
+            while let top = open.last, !entryPath.isWithin(top.path) {
+                trees[top.path] = Span(tree: top.tree, range: top.start..<index)
+                open.removeLast()
+            }
+            switch kind {
+            case .directory:
+                files.append(FileEntry(path: entryPath, kind: .directory))
+                open.append((entryPath, id, index + 1))
+            case .symlink:
+                guard let targetLength = reader.u32(), let target = reader.take(Int(targetLength)) else { return false }
+                files.append(FileEntry(path: entryPath, kind: .symlink, size: UInt64(target.count), symlinkTarget: target))
+            case .file, .executable, .fileNoDigest, .executableNoDigest:
+                guard let size = reader.u64() else { return false }
+                var digest: SHA256Digest?
+                if kind == .file || kind == .executable {
+                    guard let digestBytes = reader.take(32) else { return false }
+                    digest = SHA256Digest(bytes: digestBytes)
+                }
+                files.append(FileEntry(path: entryPath, kind: .file, size: size,
+                                       isExecutable: kind == .executable || kind == .executableNoDigest, sha256: digest))
+                records[id] = (digest, size)
+            }
+            ids.append(id)
+        }
+        guard reader.offset == body.endIndex else { return false }
+        while let top = open.popLast() { trees[top.path] = Span(tree: top.tree, range: top.start..<files.count) }
+        trees[.root] = Span(tree: tree, range: 0..<files.count)
+        self.files = files
+        self.ids = ids
+        fileTrees = trees
+        self.records = records
+        loadedFromCache = true
+        return true
+    }
+
+    private static func put<T: FixedWidthInteger>(_ value: T, _ out: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
+    }
+
+    private static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return hash
+    }
+
+    /// Reads fixed-width numbers and runs of bytes, failing (nil) past the end.
+    private struct CacheReader {
+        let bytes: [UInt8]
+        var offset: Int
+
+        init(bytes: [UInt8], at offset: Int) {
+            self.bytes = bytes
+            self.offset = offset
+        }
+
+        mutating func take(_ count: Int) -> [UInt8]? {
+            guard count >= 0, count <= bytes.count - offset else { return nil }
+            defer { offset += count }
+            return Array(bytes[offset..<(offset + count)])
+        }
+
+        mutating func number<T: FixedWidthInteger>(_: T.Type) -> T? {
+            guard MemoryLayout<T>.size <= bytes.count - offset else { return nil }
+            var value: T = 0
+            for i in 0..<MemoryLayout<T>.size { value |= T(bytes[offset + i]) << (8 * i) }
+            offset += MemoryLayout<T>.size
+            return value
+        }
+
+        mutating func u8() -> UInt8? { number(UInt8.self) }
+        mutating func u32() -> UInt32? { number(UInt32.self) }
+        mutating func u64() -> UInt64? { number(UInt64.self) }
+    }
+}

@@ -1,0 +1,153 @@
+import BundleModel
+import BundleReading
+import Comparison
+import Foundation
+import Git
+@testable import SnapshotStore
+import Testing
+import TestSupport
+
+/// A build's `files/` part kept in the derived-data cache (`.git/bundlediff/cache/diff/`)
+/// by one process and loaded by the next: the snapshots, the memo the next read copies
+/// from, and the comparison must be what a walk of the trees gives.
+@Suite struct CachedReadTests {
+    /// The snapshot of `build` and its memo, walked (no cache) or through `cache`.
+    static func read(_ store: HistoryStore, _ build: RecordedBuild, cache: DerivedCache?,
+                     after previous: SnapshotTreeMemo? = nil) throws -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
+        let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
+        return try SnapshotTreeReader(repository: store.repository, cache: cache)
+            .read(tree: tree, sourceName: build.source, after: previous)
+    }
+
+    static func recordPair(_ scratch: ScratchDirectory) throws -> (String, HistoryStore, RecordedBuild, RecordedBuild) {
+        let (oldApp, newApp) = SharedReadTests.pair()
+        let repo = scratch.path("h.git")
+        let store = try HistoryStore.open(at: repo, create: true)
+        let old = try BuildReader.read(path: try oldApp.writeDirectory(in: try SharedReadTests.folder(scratch, "old")))
+        let new = try BuildReader.read(path: try newApp.writeDirectory(in: try SharedReadTests.folder(scratch, "new")))
+        return (repo, store, try store.record(old, options: options(1_700_000_000)).build,
+                try store.record(new, options: options(1_700_000_060)).build)
+    }
+
+    /// Walked, first-time cached (written) and cache-loaded reads of a pair with a moved
+    /// folder, a folder replaced by a file and a nested bundle added inside an unchanged
+    /// folder: equal snapshots and comparisons, and the second side read after a loaded
+    /// memo copies folders from it.
+    @Test func cachedReadEqualsWalkedReadOnFixtures() throws {
+        let scratch = try ScratchDirectory()
+        let (repo, store, a, b) = try Self.recordPair(scratch)
+        let cache = DerivedCache(gitDirectory: store.repository.path, area: "diff")
+        let walkedOld = try Self.read(store, a, cache: nil), walkedNew = try Self.read(store, b, cache: nil, after: walkedOld.memo)
+        #expect(cache.read(SnapshotTreeMemo.cacheKey(files: try Self.filesTree(store, a))) == nil)
+        // First process: nothing cached yet; both sides are written.
+        let coldOld = try Self.read(store, a, cache: cache), coldNew = try Self.read(store, b, cache: cache, after: coldOld.memo)
+        #expect(!coldOld.memo.loadedFromCache && !coldNew.memo.loadedFromCache)
+        // Next process: both sides load, and the second still copies what the first had.
+        let warmOld = try Self.read(store, a, cache: cache)
+        #expect(warmOld.memo.loadedFromCache)
+        let warmNew = try Self.read(store, b, cache: cache, after: warmOld.memo)
+        #expect(warmNew.memo.loadedFromCache)
+        let onlyOld = try Self.read(store, a, cache: cache)
+        let newAfterLoaded = try Self.read(store, b, cache: nil, after: onlyOld.memo)
+        #expect(newAfterLoaded.memo.copied > 20)
+        for (side, walked) in [(coldOld.snapshot, walkedOld.snapshot), (warmOld.snapshot, walkedOld.snapshot),
+                               (coldNew.snapshot, walkedNew.snapshot), (warmNew.snapshot, walkedNew.snapshot),
+                               (newAfterLoaded.snapshot, walkedNew.snapshot)] {
+            #expect(side.entries == walked.entries)
+            #expect(side.plists == walked.plists && side.bundles == walked.bundles)
+        }
+        #expect(warmOld.memo.fileTrees.mapValues(\.tree) == walkedOld.memo.fileTrees.mapValues(\.tree))
+        #expect(warmOld.memo.ids == walkedOld.memo.ids)
+        let walked = Comparer.compare(old: walkedOld.snapshot, new: walkedNew.snapshot)
+        #expect(Comparer.compare(old: warmOld.snapshot, new: warmNew.snapshot) == walked)
+        #expect(Comparer.compare(old: onlyOld.snapshot, new: newAfterLoaded.snapshot) == walked)
+        #expect(walked.moves.contains { $0.kind == .folder })
+        // Through the store, as `diff` reads: the same.
+        let shared = try HistoryStore.open(at: repo, create: false)
+        #expect(Comparer.compare(old: try shared.snapshot(of: a), new: try shared.snapshot(of: b)) == walked)
+        #expect(shared.lastRead?.loadedFromCache == true)
+    }
+
+    static func filesTree(_ store: HistoryStore, _ build: RecordedBuild) throws -> ObjectID {
+        let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
+        let entry = try #require(try store.repository.treeEntries(tree).first { $0.name == Array("files".utf8) })
+        return entry.id
+    }
+
+    /// A damaged cache file (cut short, a byte changed, another format) is not used: the
+    /// read walks the tree and gives the true snapshot.
+    @Test func aDamagedCacheFileIsIgnored() throws {
+        let scratch = try ScratchDirectory()
+        let (_, store, a, _) = try Self.recordPair(scratch)
+        let cache = DerivedCache(gitDirectory: store.repository.path, area: "diff")
+        let walked = try Self.read(store, a, cache: nil).snapshot
+        _ = try Self.read(store, a, cache: cache)
+        let key = SnapshotTreeMemo.cacheKey(files: try Self.filesTree(store, a))
+        let good = try #require(cache.read(key))
+        var flipped = good
+        flipped[good.count / 2] ^= 0x40
+        var otherFormat = good
+        otherFormat[SnapshotTreeMemo.cacheMagic.count - 2] = UInt8(ascii: "9")
+        for damaged in [Array(good.dropLast(9)), flipped, otherFormat, [], Array(good.prefix(30))] {
+            let path = cache.folder + "/" + key
+            try Data(damaged).write(to: URL(fileURLWithPath: path))
+            let read = try Self.read(store, a, cache: cache)
+            #expect(!read.memo.loadedFromCache)
+            #expect(read.snapshot.entries == walked.entries)
+            // The walk wrote a good entry back.
+            #expect(cache.read(key) == good)
+        }
+    }
+
+    /// The area keeps at most `limit` entries, dropping the oldest.
+    @Test func theCacheKeepsItsLimit() throws {
+        let scratch = try ScratchDirectory()
+        let cache = DerivedCache(gitDirectory: scratch.path("g"), area: "diff", limit: 3)
+        for i in 0..<5 {
+            cache.write("k\(i)", [UInt8(i)])
+            let path = cache.folder + "/k\(i)"
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: Double(1_000 + i))],
+                                                  ofItemAtPath: path)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.folder).sorted()
+        #expect(names == ["k2", "k3", "k4"])
+        #expect(cache.read("k4") == [4])
+        #expect(cache.read("k0") == nil)
+    }
+}
+
+/// On the real-world corpus: every two consecutive inputs of a set, read walked and read
+/// from a warm cache, give the same snapshots and the same comparison.
+@Suite struct CorpusCachedReadTests {
+    @Test(.enabled(if: CorpusTests.corpusRoot != nil, "BUNDLEDIFF_CORPUS is not set: corpus tests skipped"))
+    func cachedReadEqualsWalkedReadOnTheCorpus() throws {
+        let root = try #require(CorpusTests.corpusRoot)
+        let inputs = try CorpusTests.inputs(root: root).filter { CorpusTests.expectedFailures[$0.relative] == nil }
+        let scratch = try ScratchDirectory("corpus-cached")
+        let store = try HistoryStore.open(at: scratch.path("history.git"), create: true)
+        let cache = DerivedCache(gitDirectory: store.repository.path, area: "diff", limit: 1_000)
+        var time: Int64 = 1_600_000_000
+        var recorded: [(set: String, build: RecordedBuild)] = []
+        for input in inputs {
+            time += 60
+            recorded.append((input.set, try store.record(try BuildReader.read(path: input.path), options: options(time)).build))
+        }
+        var pairs = 0, loaded = 0
+        for (a, b) in zip(recorded, recorded.dropFirst()) where a.set == b.set {
+            let walkedOld = try CachedReadTests.read(store, a.build, cache: nil)
+            let walkedNew = try CachedReadTests.read(store, b.build, cache: nil, after: walkedOld.memo)
+            _ = try CachedReadTests.read(store, a.build, cache: cache)
+            _ = try CachedReadTests.read(store, b.build, cache: cache)
+            let warmOld = try CachedReadTests.read(store, a.build, cache: cache)
+            let warmNew = try CachedReadTests.read(store, b.build, cache: cache, after: warmOld.memo)
+            #expect(warmOld.snapshot.entries == walkedOld.snapshot.entries, "\(a.build.source)")
+            #expect(warmNew.snapshot.entries == walkedNew.snapshot.entries, "\(b.build.source)")
+            #expect(Comparer.compare(old: warmOld.snapshot, new: warmNew.snapshot)
+                    == Comparer.compare(old: walkedOld.snapshot, new: walkedNew.snapshot), "\(a.build.source) → \(b.build.source)")
+            if warmOld.memo.loadedFromCache && warmNew.memo.loadedFromCache { loaded += 1 }
+            pairs += 1
+        }
+        #expect(pairs > 20)
+        #expect(loaded == pairs)
+    }
+}
