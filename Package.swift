@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists", "MachO", "Stores"],
                 resources: [.embedInCode("Resources/required-reason-apis.txt"),
                             .embedInCode("Resources/third-party-sdks.txt")]),
-        .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel", "PropertyLists"]),
+        .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel", "PropertyLists", "MachO"]),
         .target(name: "BundleDiffKit", dependencies: [
             .product(name: "Yams", package: "Yams"), "CBuildInfo",
             "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel", "PropertyLists", "Git", "TextSafety",
