@@ -1,4 +1,5 @@
 @testable import BundleReading
+import Foundation
 import MachO
 import Testing
 import TestSupport
@@ -93,5 +94,31 @@ import TestSupport
         Self.feed(&sniffer, FixtureBuilder.bytes(100_000, seed: 4), chunk: 4096)
         #expect(sniffer.facts() == nil)
         #expect(sniffer.keptBytes == 0)
+    }
+
+    static let corpus = ProcessInfo.processInfo.environment["BUNDLEDIFF_CORPUS"]
+
+    /// Every Mach-O file of the corpus reads the same facts (or fails with the same reason)
+    /// streamed through the sniffer as read whole, keeping a part of its bytes.
+    @Test(.enabled(if: corpus != nil, "set BUNDLEDIFF_CORPUS to stream the corpus' Mach-O files"))
+    func corpusBinariesStreamToTheFactsOfAWholeRead() throws {
+        let base = URL(fileURLWithPath: try #require(Self.corpus))
+        let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+        var files = 0, total = 0, kept = 0
+        while let url = walker?.nextObject() as? URL {
+            let values = try url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
+            guard values.isRegularFile == true, values.isSymbolicLink != true else { continue }
+            let bytes = [UInt8](try Data(contentsOf: url))
+            guard bytes.count >= 4, MachOFile.isMachO(prefix: bytes.prefix(8)) else { continue }
+            var sniffer = MachOSniffer(considered: true, size: UInt64(bytes.count))
+            Self.feed(&sniffer, bytes, chunk: 64 << 10)
+            let whole = Result { () throws(MachOError) in try MachOFile.parse(bytes, digest: SignatureDigest.machO) }
+            #expect(sniffer.facts() == whole, "\(url.path)")
+            files += 1
+            total += bytes.count
+            kept += sniffer.keptBytes
+        }
+        print("corpus Mach-O streamed: \(files) files, kept \(kept) of \(total) bytes")
+        #expect(files > 0)
     }
 }
