@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"]),
         .testTarget(name: "StoresTests", dependencies: ["Stores", "BundleReading", "TestSupport", "CSQLite"]),
         .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "TestSupport"]),
-        .testTarget(name: "BundleReadingTests", dependencies: ["BundleReading", "BundleModel", "PropertyLists", "TestSupport"]),
+        .testTarget(name: "BundleReadingTests", dependencies: ["BundleReading", "BundleModel", "MachO", "PropertyLists", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: [
             "SnapshotStore", "BundleReading", "BundleModel", "MachO", "Stores", "Comparison", "Git", "PropertyLists", "TestSupport",
