@@ -23,14 +23,6 @@ struct BinaryFactsText {
         new = c.new.machO
     }
 
-    /// No facts at all: every answer is nil.
-    static let none = BinaryFactsText(old: [:], new: [:])
-
-    private init(old: [BundlePath: MachOFile], new: [BundlePath: MachOFile]) {
-        self.old = old
-        self.new = new
-    }
-
     /// `arm64, x86_64; minimum iOS 15.0` for an added file.
     func added(_ path: BundlePath) -> String? {
         guard let file = new[path] else { return nil }
