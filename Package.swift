@@ -51,7 +51,7 @@ let package = Package(
                 resources: [.embedInCode("Resources/required-reason-apis.txt"),
                             .embedInCode("Resources/third-party-sdks.txt"),
                             .embedInCode("Resources/usage-descriptions.txt")]),
-        .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel", "PropertyLists"]),
+        .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel", "PropertyLists", "MachO"]),
         .target(name: "BundleDiffKit", dependencies: [
             .product(name: "Yams", package: "Yams"), "CBuildInfo",
             "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel", "PropertyLists", "Git", "TextSafety",
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"]),
         .testTarget(name: "StoresTests", dependencies: ["Stores", "BundleReading", "TestSupport", "CSQLite"]),
         .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "TestSupport"]),
-        .testTarget(name: "BundleReadingTests", dependencies: ["BundleReading", "BundleModel", "PropertyLists", "TestSupport"]),
+        .testTarget(name: "BundleReadingTests", dependencies: ["BundleReading", "BundleModel", "MachO", "PropertyLists", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: [
             "SnapshotStore", "BundleReading", "BundleModel", "MachO", "Stores", "Comparison", "Git", "PropertyLists", "TestSupport",

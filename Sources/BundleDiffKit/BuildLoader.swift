@@ -1,5 +1,6 @@
 import BundleModel
 import BundleReading
+import Foundation
 
 /// Reads a build from disk for any command, turning input problems into one user-facing
 /// line that names the file.
@@ -9,10 +10,16 @@ public enum BuildLoader {
                             progress: (@Sendable (_ done: UInt64, _ total: UInt64) -> Void)? = nil)
         throws(UserFacingError) -> BuildSnapshot {
         do {
-            return try BuildReader.read(path: path, options: ReadOptions(progress: progress))
+            return try BuildReader.read(path: path, options: ReadOptions(progress: progress, readsMachO: readsMachO))
         } catch {
             throw UserFacingError(error.description)
         }
+    }
+
+    /// False only when `BUNDLEDIFF_BENCH_MACHO=off`: a hidden switch for Benchmarks/ to measure
+    /// what Mach-O facts cost while recording (builds read so lack them). Not a user option.
+    static var readsMachO: Bool {
+        ProcessInfo.processInfo.environment["BUNDLEDIFF_BENCH_MACHO"] != "off"
     }
 
     /// Reads the data container at `path` (a simulator container, an `.xcappdata` package,

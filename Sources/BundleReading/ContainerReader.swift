@@ -51,7 +51,8 @@ public enum ContainerReader {
         let walker = DirectoryWalker(rootPath: root, prefix: .root, limits: options.limits)
         let walked = try walker.walk()
         let metadata = layout == .simulator ? BundlePath(ContainerInfo.metadataName) : nil
-        var (entries, plists, _, stores) = try BuildReader.readContent(walker, walked, options: options, display: path)
+        var (entries, plists, _, stores) = try BuildReader.readContent(walker, walked, options: contentOptions(options),
+                                                                       display: path)
         var identifier: String?
         switch layout {
         case .simulator:
@@ -73,6 +74,14 @@ public enum ContainerReader {
         return BuildSnapshot(sourceKind: .container, sourceName: name, entries: entries, plists: plists,
                              bundles: BundleScanner.bundles(entries: entries, plists: plists), stores: stores,
                              container: ContainerInfo(appIdentifier: appID, layout: layout))
+    }
+
+    /// `options` for reading a container's files: without Mach-O facts, which a container's
+    /// snapshot does not record (a binary in it is a file like any other), so none is parsed.
+    static func contentOptions(_ options: ReadOptions) -> ReadOptions {
+        var content = options
+        content.readsMachO = false
+        return content
     }
 
     /// The layout the directory's own marks say, nil for a plain folder.

@@ -59,7 +59,7 @@ enum ContentPipeline {
                     var bytes: [UInt8] = []
                     if collect { bytes.reserveCapacity(Int(job.size)) }
                     var binary = MachOSniffer(considered: options.readsMachO && !decode
-                                              && (4...options.limits.maxMachOBytes).contains(job.size))
+                                              && (4...options.limits.maxMachOBytes).contains(job.size), size: job.size)
                     var head: [UInt8] = []
                     try source.read(index, worker: &worker) { chunk in
                         if head.count < StoreFiles.magic.count { head += chunk.prefix(StoreFiles.magic.count - head.count) }

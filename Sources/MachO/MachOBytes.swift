@@ -1,17 +1,21 @@
 /// A bounded view of part of a file's bytes with one byte order: every read is checked
-/// against the view, every offset sum is overflow-checked.
+/// against the view, every offset sum is overflow-checked, and every byte read must lie
+/// in a range the source holds (`MachOByteRanges`).
 struct MachOBytes {
-    let bytes: [UInt8]
-    /// Where the view starts in `bytes` and how long it is.
+    let source: MachOByteRanges
+    /// Where the view starts in the file and how long it is.
     let start: Int
     let count: Int
     var bigEndian: Bool
+    /// The piece of `source` holding the whole view, when one does: reads index it directly.
+    private let home: Int?
 
-    init(bytes: [UInt8], start: Int, count: Int, bigEndian: Bool) {
-        self.bytes = bytes
+    init(source: MachOByteRanges, start: Int, count: Int, bigEndian: Bool) {
+        self.source = source
         self.start = start
         self.count = count
         self.bigEndian = bigEndian
+        home = source.piece(start, count)
     }
 
     /// `offset + length` when the range lies inside the view; nil otherwise.
@@ -24,14 +28,27 @@ struct MachOBytes {
 
     func contains(_ offset: Int, _ length: Int) -> Bool { end(offset, length) != nil }
 
+    /// The held bytes of `offset..<offset+length` (inside the view): an array and the index
+    /// of the first byte in it.
+    private func held(_ offset: Int, _ length: Int, _ what: @autoclosure () -> String) throws(MachOError)
+        -> (bytes: [UInt8], at: Int) {
+        guard contains(offset, length) else { throw outside(what(), offset) }
+        let p = start + offset
+        guard let index = home ?? source.piece(p, length) else {
+            throw MachOError("\(what()) at file offset \(p) (\(length) bytes) lies outside the ranges read "
+                             + "(a table its load commands did not announce before it)")
+        }
+        let piece = source.pieces[index]
+        return (piece.bytes, p - piece.offset)
+    }
+
     func u8(_ offset: Int, _ what: @autoclosure () -> String) throws(MachOError) -> UInt8 {
-        guard contains(offset, 1) else { throw outside(what(), offset) }
-        return bytes[start + offset]
+        let (bytes, p) = try held(offset, 1, what())
+        return bytes[p]
     }
 
     func u32(_ offset: Int, _ what: @autoclosure () -> String) throws(MachOError) -> UInt32 {
-        guard contains(offset, 4) else { throw outside(what(), offset) }
-        let p = start + offset
+        let (bytes, p) = try held(offset, 4, what())
         let a = UInt32(bytes[p]), b = UInt32(bytes[p + 1]), c = UInt32(bytes[p + 2]), d = UInt32(bytes[p + 3])
         return bigEndian ? a << 24 | b << 16 | c << 8 | d : d << 24 | c << 16 | b << 8 | a
     }
@@ -49,14 +66,15 @@ struct MachOBytes {
         return try view.u32(offset, what())
     }
 
-    func slice(_ offset: Int, _ length: Int) -> ArraySlice<UInt8> {
-        bytes[(start + offset)..<(start + offset + length)]
+    func slice(_ offset: Int, _ length: Int, _ what: @autoclosure () -> String) throws(MachOError) -> ArraySlice<UInt8> {
+        let (bytes, p) = try held(offset, length, what())
+        return bytes[p..<(p + length)]
     }
 
     /// The bytes of `offset..<offset+length` as a view of their own.
     func window(_ offset: Int, _ length: Int, _ what: @autoclosure () -> String) throws(MachOError) -> MachOBytes {
         guard contains(offset, length) else { throw outside(what(), offset) }
-        return MachOBytes(bytes: bytes, start: start + offset, count: length, bigEndian: bigEndian)
+        return MachOBytes(source: source, start: start + offset, count: length, bigEndian: bigEndian)
     }
 
     /// A NUL-terminated string starting at `offset` that must end before `limit`; the bytes
@@ -64,20 +82,20 @@ struct MachOBytes {
     func cString(_ offset: Int, limit: Int, budget: inout Int, _ what: @autoclosure () -> String) throws(MachOError) -> String {
         let limit = min(limit, count)
         guard offset >= 0, offset < limit else { throw outside(what(), offset) }
-        var p = start + offset
-        let stop = start + limit
+        let (bytes, first) = try held(offset, limit - offset, what())
+        var p = first
+        let stop = first + limit - offset
         while p < stop, bytes[p] != 0 { p += 1 }
-        let length = p - start - offset
+        let length = p - first
         budget -= length + 1
         guard budget >= 0 else { throw MachOError("names exceed the reading budget (hostile symbol table?)") }
         guard p < stop else { throw MachOError("\(what()) is not NUL-terminated") }
-        return String(decoding: bytes[(start + offset)..<p], as: UTF8.self)
+        return String(decoding: bytes[first..<p], as: UTF8.self)
     }
 
     /// A fixed-size NUL-padded name (segment names).
     func fixedString(_ offset: Int, length: Int, _ what: @autoclosure () -> String) throws(MachOError) -> String {
-        guard contains(offset, length) else { throw outside(what(), offset) }
-        let raw = slice(offset, length)
+        let raw = try slice(offset, length, what())
         let used = raw.prefix { $0 != 0 }
         return String(decoding: used, as: UTF8.self)
     }

@@ -32,7 +32,14 @@ public struct MachOFile: Hashable, Sendable {
     /// signature's CodeDirectory for its cdhash; without one, `cdhash` is nil.
     public static func parse(_ bytes: [UInt8], limits: MachOLimits = .default,
                              digest: MachODigest? = nil) throws(MachOError) -> MachOFile {
-        var reader = MachOReader(bytes: bytes, limits: limits, digest: digest)
+        try parse(MachOByteRanges(bytes), limits: limits, digest: digest)
+    }
+
+    /// Reads the facts from the ranges of a file `source` holds (`missingRanges` says which
+    /// the reader needs); a read outside them is a `MachOError` like any malformation.
+    public static func parse(_ source: MachOByteRanges, limits: MachOLimits = .default,
+                             digest: MachODigest? = nil) throws(MachOError) -> MachOFile {
+        var reader = MachOReader(source: source, limits: limits, digest: digest)
         return try reader.readFile()
     }
 

@@ -1,21 +1,24 @@
 /// Reads a whole file: the universal header and its slices, or one thin slice.
 struct MachOReader {
-    let bytes: [UInt8]
+    let source: MachOByteRanges
     let limits: MachOLimits
     let digest: MachODigest?
     /// Bytes of names still allowed to be scanned (the file's size plus `maxNameBytes`).
     var nameBudget: Int
 
-    init(bytes: [UInt8], limits: MachOLimits, digest: MachODigest?) {
-        self.bytes = bytes
+    init(source: MachOByteRanges, limits: MachOLimits, digest: MachODigest?) {
+        self.source = source
         self.limits = limits
         self.digest = digest
-        nameBudget = bytes.count.addingReportingOverflow(max(0, limits.maxNameBytes)).partialValue
+        nameBudget = source.fileSize.addingReportingOverflow(max(0, limits.maxNameBytes)).partialValue
     }
 
+    /// The file's size.
+    var size: Int { source.fileSize }
+
     mutating func readFile() throws(MachOError) -> MachOFile {
-        let file = MachOBytes(bytes: bytes, start: 0, count: bytes.count, bigEndian: true)
-        guard bytes.count >= 4 else { throw MachOError("too short for a Mach-O header (\(bytes.count) bytes)") }
+        let file = MachOBytes(source: source, start: 0, count: size, bigEndian: true)
+        guard size >= 4 else { throw MachOError("too short for a Mach-O header (\(size) bytes)") }
         let magic = try file.be32(0, "magic")
         switch magic {
         case 0xCAFE_BABE, 0xCAFE_BABF:
@@ -51,8 +54,8 @@ struct MachOReader {
         let count = Int(declared)
         let entrySize = is64 ? 32 : 20
         let headerEnd = 8 + count * entrySize
-        guard headerEnd <= bytes.count else {
-            throw MachOError("universal header lists \(count) architectures but the file ends at \(bytes.count) bytes")
+        guard headerEnd <= size else {
+            throw MachOError("universal header lists \(count) architectures but the file ends at \(size) bytes")
         }
         var ranges: [(offset: Int, size: Int, cpu: MachOCPU)] = []
         for index in 0..<count {
@@ -68,8 +71,9 @@ struct MachOReader {
                 size = UInt64(try file.be32(at + 12, "architecture"))
             }
             let name = "architecture \(index + 1) (\(cpu.name))"
-            guard offset <= UInt64(bytes.count), size <= UInt64(bytes.count) - offset else {
-                throw MachOError("\(name) at offset \(offset), \(size) bytes, lies outside the file (\(bytes.count) bytes)")
+            let fileSize = source.fileSize
+            guard offset <= UInt64(fileSize), size <= UInt64(fileSize) - offset else {
+                throw MachOError("\(name) at offset \(offset), \(size) bytes, lies outside the file (\(fileSize) bytes)")
             }
             guard offset >= UInt64(headerEnd) else {
                 throw MachOError("\(name) at offset \(offset) overlaps the universal header")
@@ -84,13 +88,13 @@ struct MachOReader {
         var slices: [MachOSlice] = []
         for (index, range) in ranges.enumerated() {
             let label = "architecture \(index + 1) (\(range.cpu.name))"
-            let data = MachOBytes(bytes: bytes, start: range.offset, count: range.size, bigEndian: true)
+            let data = MachOBytes(source: source, start: range.offset, count: range.size, bigEndian: true)
             guard range.size >= 4 else { throw MachOError("\(label) is too short for a header (\(range.size) bytes)") }
             let magic = try data.be32(0, label)
             if magic == 0xCAFE_BABE || magic == 0xCAFE_BABF {
                 throw MachOError("\(label) is itself a universal file")
             }
-            if range.size >= 8, data.slice(0, 8).elementsEqual("!<arch>\n".utf8) {
+            if range.size >= 8, try data.slice(0, 8, label).elementsEqual("!<arch>\n".utf8) {
                 slices.append(MachOSlice(cpu: range.cpu, is64Bit: range.cpu.is64Bit, fileType: nil))
                 continue
             }

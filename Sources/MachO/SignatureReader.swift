@@ -67,9 +67,9 @@ struct SignatureReader {
                 let directory = try readDirectory(content)
                 if best.map({ directory.rank > $0.rank }) ?? true { best = directory }
             case 5 where blobMagic == 0xFADE_7171:
-                signature.entitlementsXML = decodeXML(Array(content.slice(8, blobLength - 8)))
+                signature.entitlementsXML = decodeXML(Array(try content.slice(8, blobLength - 8, "entitlements")))
             case 7 where blobMagic == 0xFADE_7172:
-                signature.entitlementsDER = decodeDER(Array(content.slice(8, blobLength - 8)))
+                signature.entitlementsDER = decodeDER(Array(try content.slice(8, blobLength - 8, "DER entitlements")))
             case 0x10000 where blobMagic == 0xFADE_0B01:
                 signature.hasCMSSignature = blobLength > 8
             default:
@@ -108,7 +108,7 @@ struct SignatureReader {
             }
         }
         return Directory(identifier: identifier, teamID: teamID, flags: flags, hashType: hashType,
-                         bytes: cd.slice(0, cd.count))
+                         bytes: try cd.slice(0, cd.count, "CodeDirectory"))
     }
 
     private func decodeXML(_ bytes: [UInt8]) -> MachOEntitlements {

@@ -51,7 +51,7 @@ extension SliceReader {
             slice.libraries.append(MachOLinkedLibrary(kind: Self.dylibKinds[cmd] ?? .load, path: name.path,
                                                       compatibilityVersion: name.compat, currentVersion: name.current))
         case 0x1B:
-            slice.uuid = slice.uuid ?? Self.uuidText(Array(c.slice(8, 16)))
+            if slice.uuid == nil { slice.uuid = Self.uuidText(Array(try c.slice(8, 16, what))) }
         case 0x8000_001C:
             slice.rpaths.append(try string(c, at: try c.u32(8, what), fixed: 12, what))
         case 0x1D:

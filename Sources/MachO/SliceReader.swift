@@ -26,6 +26,23 @@ struct SliceReader {
     }
 
     mutating func read() throws(MachOError) -> MachOSlice {
+        var slice = try readCommands()
+        try readSymbols(into: &slice)
+        if let signature {
+            var reader = SignatureReader(data: try data.window(signature.offset, signature.size, "code signature"),
+                                         limits: limits, digest: digest)
+            do {
+                slice.codeSignature = try reader.read()
+            } catch {
+                throw fail(error.message)
+            }
+        }
+        return slice
+    }
+
+    /// The header and every load command (noting where the tables they name lie), not the
+    /// tables themselves.
+    mutating func readCommands() throws(MachOError) -> MachOSlice {
         guard let (is64, bigEndian) = MachOReader.thinMagic(try data.be32(0, "magic")) else {
             throw fail("not a Mach-O header")
         }
@@ -65,16 +82,6 @@ struct SliceReader {
             offset += Int(cmdsize)
         }
         slice.libraries.sort(by: MachOText.libraryOrder)
-        try readSymbols(into: &slice)
-        if let signature {
-            var reader = SignatureReader(data: try data.window(signature.offset, signature.size, "code signature"),
-                                         limits: limits, digest: digest)
-            do {
-                slice.codeSignature = try reader.read()
-            } catch {
-                throw fail(error.message)
-            }
-        }
         return slice
     }
 }

@@ -3,9 +3,11 @@ import Comparison
 
 extension HTMLReporter {
     /// Every change per bundle (open by default, so the page reads and prints whole):
-    /// files, property-list values and signature noise.
+    /// files (a Mach-O file added or changed with its facts: `BinaryFactsText`),
+    /// property-list values and signature noise.
     static func details(_ r: DiffReport, into out: inout String) {
         let c = r.comparison
+        let facts = BinaryFactsText(c)
         out += "<section id=\"changes\" aria-labelledby=\"changes-title\">\n<h2 id=\"changes-title\">Changes per bundle</h2>\n"
         let changed = c.bundles.filter { !$0.isEmpty }
         if changed.isEmpty && c.outsideBundles.isEmpty { out += "<p>No file changed.</p>\n" }
@@ -14,7 +16,7 @@ extension HTMLReporter {
                 + "\(b.plistChanges.count) property list\(b.plistChanges.count == 1 ? "" : "s")"
             out += "<details open>\n<summary><h3>\(HTMLEscaping.isolated(b.name))</h3> "
                 + "<span class=\"muted\">\(counts)</span></summary>\n"
-            files(b.files, in: b.bundle, removedIn: b.old, into: &out)
+            files(b.files, in: b.bundle, removedIn: b.old, facts: facts, into: &out)
             plists(b, into: &out)
             if !b.signatureNoise.isEmpty {
                 out += "<p class=\"note\">Signature noise (re-signing only): "
@@ -26,7 +28,7 @@ extension HTMLReporter {
         }
         if !c.outsideBundles.isEmpty {
             out += "<details open>\n<summary><h3>Outside bundles</h3></summary>\n"
-            files(c.outsideBundles, in: nil, removedIn: nil, into: &out)
+            files(c.outsideBundles, in: nil, removedIn: nil, facts: facts, into: &out)
             out += "</details>\n"
         }
         out += "</section>\n"
@@ -34,20 +36,23 @@ extension HTMLReporter {
 
     /// `removedIn`: the old side's bundle, which removed paths are relative to.
     private static func files(_ changes: FileChanges, in bundle: BundleInfo?, removedIn: BundleInfo?,
-                              into out: inout String) {
+                              facts: BinaryFactsText, into out: inout String) {
         guard !changes.isEmpty else { return }
         var rows: [String] = []
-        func row(_ kind: String, _ path: BundlePath, _ old: String, _ new: String, _ change: String) {
+        func row(_ kind: String, _ path: BundlePath, _ old: String, _ new: String, _ change: String, _ binary: String? = nil) {
             let side = kind == "removed" ? removedIn ?? bundle : bundle
+            let binary = binary.map { " <span class=\"muted\">\(HTMLEscaping.text($0))</span>" } ?? ""
             rows.append("<tr><td class=\"kind-\(kind)\">\(kind)</td><td><code>\(HTMLEscaping.path(TextFormatting.path(path, in: side)))"
-                + "</code></td><td class=\"num\">\(old)</td><td class=\"num\">\(new)</td><td class=\"num\">\(change)</td></tr>\n")
+                + "</code>\(binary)</td><td class=\"num\">\(old)</td><td class=\"num\">\(new)</td><td class=\"num\">\(change)</td></tr>\n")
         }
-        for e in changes.added { row("added", e.path, "—", TextFormatting.grouped(e.size), TextFormatting.signed(Int64(clamping: e.size))) }
+        for e in changes.added {
+            row("added", e.path, "—", TextFormatting.grouped(e.size), TextFormatting.signed(Int64(clamping: e.size)), facts.added(e.path))
+        }
         for e in changes.removed { row("removed", e.path, TextFormatting.grouped(e.size), "—", TextFormatting.signed(-Int64(clamping: e.size))) }
         for m in changes.modified {
             let change = m.isModeOnly ? "mode \(m.old.isExecutable ? "755" : "644") → \(m.new.isExecutable ? "755" : "644")"
                 : TextFormatting.signed(m.sizeDelta)
-            row("modified", m.path, TextFormatting.grouped(m.old.size), TextFormatting.grouped(m.new.size), change)
+            row("modified", m.path, TextFormatting.grouped(m.old.size), TextFormatting.grouped(m.new.size), change, facts.modified(m))
         }
         out += scrollRegion("Files") + "<table>\n<caption>Files (sizes in bytes)</caption>\n<thead><tr><th scope=\"col\">Change</th><th scope=\"col\">Path</th>"
             + "<th scope=\"col\" class=\"num\">Old</th><th scope=\"col\" class=\"num\">New</th>"

@@ -3,17 +3,18 @@ import Comparison
 import Rules
 
 /// The collapsible details of the Markdown report: files and property lists per bundle,
-/// files outside bundles, moved resources and the localization matrices.
+/// files outside bundles, moved resources and the localization matrices. A Mach-O file
+/// added or changed carries its facts in the size column (`BinaryFactsText`).
 extension MarkdownReporter {
-    static func details(_ b: BundleComparison, budget: Int) -> String? {
+    static func details(_ b: BundleComparison, facts: BinaryFactsText, budget: Int) -> String? {
         let inBundle = b.bundle
         func path(_ p: BundlePath) -> String { MarkdownText.inline(TextFormatting.path(p, in: inBundle)) }
         var files = MarkdownTable("Change", "Path", "Size")
-        for e in b.files.added { files.add("added", path(e.path), TextFormatting.bytes(e.size)) }
+        for e in b.files.added { files.add("added", path(e.path), added(e, facts)) }
         for e in b.files.removed {
             files.add("removed", MarkdownText.inline(TextFormatting.path(e.path, in: b.old ?? inBundle)), TextFormatting.bytes(e.size))
         }
-        for m in b.files.modified { files.add("modified", path(m.path), modification(m)) }
+        for m in b.files.modified { files.add("modified", path(m.path), modification(m, facts)) }
         for n in b.signatureNoise { files.add("signature noise", path(n.path), n.kind.rawValue) }
         var plists = MarkdownTable("Property list", "Key", "Change", "Old", "New")
         for p in b.plistChanges {
@@ -39,11 +40,11 @@ extension MarkdownReporter {
         return section(summary, [files, plists], budget: budget)
     }
 
-    static func outside(_ changes: FileChanges, budget: Int) -> String? {
+    static func outside(_ changes: FileChanges, facts: BinaryFactsText, budget: Int) -> String? {
         var files = MarkdownTable("Change", "Path", "Size")
-        for e in changes.added { files.add("added", MarkdownText.inline(e.path.description), TextFormatting.bytes(e.size)) }
+        for e in changes.added { files.add("added", MarkdownText.inline(e.path.description), added(e, facts)) }
         for e in changes.removed { files.add("removed", MarkdownText.inline(e.path.description), TextFormatting.bytes(e.size)) }
-        for m in changes.modified { files.add("modified", MarkdownText.inline(m.path.description), modification(m)) }
+        for m in changes.modified { files.add("modified", MarkdownText.inline(m.path.description), modification(m, facts)) }
         return section("Outside bundles: \(files.rows.count) file(s)", [files], budget: budget)
     }
 
@@ -91,9 +92,14 @@ extension MarkdownReporter {
         return section(summary, [table], budget: budget, priority: { gapless[$0] ? 1 : 0 })
     }
 
-    private static func modification(_ m: FileModification) -> String {
+    private static func modification(_ m: FileModification, _ facts: BinaryFactsText) -> String {
         if m.isModeOnly { return "mode \(m.old.isExecutable ? "755" : "644") → \(m.new.isExecutable ? "755" : "644")" }
         return "\(TextFormatting.grouped(m.old.size)) → \(TextFormatting.grouped(m.new.size)) B (\(TextFormatting.signed(m.sizeDelta)))"
+            + (facts.modified(m).map { "; " + MarkdownText.inline($0) } ?? "")
+    }
+
+    private static func added(_ e: FileEntry, _ facts: BinaryFactsText) -> String {
+        TextFormatting.bytes(e.size) + (facts.added(e.path).map { "; " + MarkdownText.inline($0) } ?? "")
     }
 
     private static func format(_ format: String, _ encoding: String?) -> String {

@@ -26,11 +26,12 @@ public enum MarkdownReporter {
         }
         page.add(self.bundles(r.comparison, budget: page.remaining), at: 1)
         if r.kind == .diff {
+            let facts = BinaryFactsText(r.comparison)
             if !r.comparison.moves.isEmpty { page.add(moves(r.comparison, budget: page.remaining), at: moved) }
             if !r.comparison.outsideBundles.isEmpty {
-                page.add(self.outside(r.comparison.outsideBundles, budget: page.remaining), at: outside)
+                page.add(self.outside(r.comparison.outsideBundles, facts: facts, budget: page.remaining), at: outside)
             }
-            for (i, b) in bundles.enumerated() { page.add(details(b, budget: page.remaining), at: 2 + i) }
+            for (i, b) in bundles.enumerated() { page.add(details(b, facts: facts, budget: page.remaining), at: 2 + i) }
         }
         return page.finished()
     }

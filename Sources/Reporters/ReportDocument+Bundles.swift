@@ -1,9 +1,11 @@
 import BundleModel
 import Comparison
+import MachO
 
 /// The JSON report's bundles: summary numbers, file changes, plist key changes and
 /// signature noise. Paths are whole paths within the build (`BundlePath.description`:
-/// invalid UTF-8 and control characters escaped).
+/// invalid UTF-8 and control characters escaped). A file the build recorded Mach-O facts
+/// for carries them (`machO`: architectures, minimum OS and SDK per platform).
 extension ReportDocument {
     struct BundleEntry: Encodable {
         var name: String
@@ -19,7 +21,7 @@ extension ReportDocument {
         var plistChanges: [PlistChangeEntry]
         var signatureNoise: [NoiseEntry]
 
-        init(_ b: BundleComparison, summary s: BundleSummary) {
+        init(_ b: BundleComparison, summary s: BundleSummary, comparison c: BuildComparison) {
             name = b.name
             status = b.status.rawValue
             replacedBy = b.replacedBy
@@ -32,7 +34,7 @@ extension ReportDocument {
                               languages: s.languages, languagesAdded: s.languagesAdded,
                               languagesRemoved: s.languagesRemoved,
                               languagesRenamed: s.languagesRenamed.map { Rename(from: $0.from, to: $0.to) })
-            files = FileChangesEntry(b.files)
+            files = FileChangesEntry(b.files, comparison: c)
             plistChanges = b.plistChanges.map(PlistChangeEntry.init)
             signatureNoise = b.signatureNoise.map { NoiseEntry(kind: $0.kind.rawValue, path: $0.path.description) }
         }
@@ -66,17 +68,20 @@ extension ReportDocument {
         var removed: [FileEntryJSON]
         var modified: [Modification]
 
-        init(_ changes: FileChanges) {
-            added = changes.added.map(FileEntryJSON.init)
-            removed = changes.removed.map(FileEntryJSON.init)
+        init(_ changes: FileChanges, comparison c: BuildComparison) {
+            let old = c.old.machO, new = c.new.machO
+            added = changes.added.map { FileEntryJSON($0, machO: new[$0.path]) }
+            removed = changes.removed.map { FileEntryJSON($0, machO: old[$0.path]) }
             modified = changes.modified.map {
-                Modification(path: $0.path.description, old: FileEntryJSON($0.old), new: FileEntryJSON($0.new),
+                Modification(path: $0.path.description, old: FileEntryJSON($0.old, machO: old[$0.old.path]),
+                             new: FileEntryJSON($0.new, machO: new[$0.new.path]),
                              sizeDelta: $0.sizeDelta, isModeOnly: $0.isModeOnly)
             }
         }
     }
 
-    /// One file as recorded: kind, size, executable bit, SHA-256, symlink target.
+    /// One file as recorded: kind, size, executable bit, SHA-256, symlink target, and its
+    /// Mach-O facts when the build recorded them.
     struct FileEntryJSON: Encodable {
         var path: String
         var kind: String
@@ -84,15 +89,38 @@ extension ReportDocument {
         var isExecutable: Bool
         var sha256: String?
         var symlinkTarget: String?
+        var machO: MachOEntry?
 
-        init(_ e: FileEntry) {
+        init(_ e: FileEntry, machO facts: MachOFile? = nil) {
             path = e.path.description
             kind = e.kind.rawValue
             size = e.size
             isExecutable = e.isExecutable
             sha256 = e.sha256?.description
             symlinkTarget = e.symlinkTarget.map { BundlePath(bytes: $0).description }
+            machO = facts.map(MachOEntry.init)
         }
+    }
+
+    /// A Mach-O file's facts in the report: architectures in file order, and per platform
+    /// (sorted by number) the lowest minimum OS and highest SDK its slices declare.
+    struct MachOEntry: Encodable {
+        var architectures: [String]
+        var platforms: [PlatformEntry]
+
+        init(_ file: MachOFile) {
+            architectures = file.architectures
+            platforms = file.platforms.sorted { $0.rawValue < $1.rawValue }.map { p in
+                PlatformEntry(platform: p.description, minimumOS: file.minimumOS(for: p)?.description ?? "",
+                              sdk: file.sdk(for: p)?.description ?? "")
+            }
+        }
+    }
+
+    struct PlatformEntry: Encodable {
+        var platform: String
+        var minimumOS: String
+        var sdk: String
     }
 
     struct Modification: Encodable {

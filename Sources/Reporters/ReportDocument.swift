@@ -127,9 +127,9 @@ struct ReportDocument: Encodable {
                          isAccepted: f.isAccepted, isFailing: failing.contains(f))
         }
         let summaries = BundleSummary.all(c)
-        bundles = zip(c.bundles, summaries).map { BundleEntry($0, summary: $1) }
+        bundles = zip(c.bundles, summaries).map { BundleEntry($0, summary: $1, comparison: c) }
         moves = c.moves.map(MoveEntry.init)
-        outsideBundles = FileChangesEntry(c.outsideBundles)
+        outsideBundles = FileChangesEntry(c.outsideBundles, comparison: c)
         localization = r.localization.map(LocalizationEntry.init)
     }
 }

@@ -29,13 +29,15 @@ extension TextReporter {
 
     /// The blocks with lists capped by `caps`, in `room` lines.
     private static func blocks(_ c: BuildComparison, caps: TextLimits, room: Int) -> [String] {
+        let facts = BinaryFactsText(c)
         var blocks: [(title: String, lists: [Listing])] = c.bundles.filter { !$0.isEmpty }.map { b in
             let at = (b.new.map { c.location(of: $0, isNew: true) } ?? b.old.map { c.location(of: $0, isNew: false) })
                 .map { " (\($0.description))" } ?? ""
-            return ("== " + TextFormatting.oneLine(b.name) + at, lists(b, limits: caps))
+            return ("== " + TextFormatting.oneLine(b.name) + at, lists(b, limits: caps, facts: facts))
         }
         if !c.outsideBundles.isEmpty {
-            blocks.append(("== outside bundles", [files(c.outsideBundles, in: nil, removedFrom: nil, cap: caps.filesPerBundle)]))
+            blocks.append(("== outside bundles", [files(c.outsideBundles, in: nil, removedFrom: nil, cap: caps.filesPerBundle,
+                                                             facts: facts)]))
         }
         var out: [String] = []
         for (i, block) in blocks.enumerated() {
@@ -76,11 +78,11 @@ extension TextReporter {
         return out
     }
 
-    private static func lists(_ b: BundleComparison, limits: TextLimits) -> [Listing] {
+    private static func lists(_ b: BundleComparison, limits: TextLimits, facts: BinaryFactsText) -> [Listing] {
         let inBundle = b.bundle
         let noise = b.signatureNoise
         return [
-            files(b.files, in: inBundle, removedFrom: b.old ?? inBundle, cap: limits.filesPerBundle),
+            files(b.files, in: inBundle, removedFrom: b.old ?? inBundle, cap: limits.filesPerBundle, facts: facts),
             plists(b.plistChanges, in: inBundle, limits: limits),
             Listing(count: noise.count, cap: limits.noisePerBundle, noun: "signature noise", lines: { i in
                 ["  ≈ \(TextFormatting.path(noise[i].path, in: inBundle)): \(noise[i].kind.rawValue) (signature noise)"]
@@ -125,15 +127,21 @@ extension TextReporter {
 
     /// Files added, removed and modified, in that order; paths relative to the bundle. When
     /// they are more than `cap`, one line per file across its language folders instead
-    /// (`- *.lproj/Home.strings in 24 languages (11.9 KB)`).
+    /// (`- *.lproj/Home.strings in 24 languages (11.9 KB)`). A Mach-O file added or changed
+    /// carries its facts (`BinaryFactsText`).
     private static func files(_ f: FileChanges, in bundle: BundleInfo?, removedFrom oldBundle: BundleInfo?,
-                              cap: Int) -> Listing {
+                              cap: Int, facts: BinaryFactsText) -> Listing {
         var rows: [FileRow] = []
-        for e in f.added { rows.append(FileRow("+", TextFormatting.path(e.path, in: bundle), old: 0, new: e.size)) }
+        for e in f.added {
+            var row = FileRow("+", TextFormatting.path(e.path, in: bundle), old: 0, new: e.size)
+            row.facts = facts.added(e.path)
+            rows.append(row)
+        }
         for e in f.removed { rows.append(FileRow("-", TextFormatting.path(e.path, in: oldBundle), old: e.size, new: 0)) }
         for m in f.modified {
             var row = FileRow("~", TextFormatting.path(m.path, in: bundle), old: m.old.size, new: m.new.size)
             if m.isModeOnly { row.mode = "mode \(m.old.isExecutable ? "755" : "644") → \(m.new.isExecutable ? "755" : "644")" }
+            row.facts = facts.modified(m)
             rows.append(row)
         }
         let total = rows.count
@@ -148,6 +156,7 @@ extension TextReporter {
                 group.old &+= row.old
                 group.new &+= row.new
                 group.mode = nil
+                group.facts = nil
                 merged[key] = group
             }
             rows = order.compactMap { merged[$0] }
@@ -171,6 +180,8 @@ extension TextReporter {
         var files = 1
         /// `mode 644 → 755` for a change of the executable bit only.
         var mode: String?
+        /// The Mach-O facts shown beside the size (`arm64; minimum iOS 15.0`).
+        var facts: String?
 
         init(_ symbol: String, _ name: String, old: UInt64, new: UInt64) {
             (self.symbol, self.name, self.old, self.new) = (symbol, name, old, new)
@@ -179,12 +190,12 @@ extension TextReporter {
         var line: String {
             let name = files > 1 ? "\(self.name) in \(files) languages" : self.name
             switch symbol {
-            case "+": return "  + \(name) (\(TextFormatting.bytes(new)))"
+            case "+": return "  + \(name) (\(TextFormatting.bytes(new))\(facts.map { "; " + TextFormatting.oneLine($0) } ?? ""))"
             case "-": return "  - \(name) (\(TextFormatting.bytes(old)))"
             default:
                 let what = mode ?? "\(TextFormatting.grouped(old)) → \(TextFormatting.grouped(new)) B "
                     + "(\(TextFormatting.signed(Int64(clamping: new) &- Int64(clamping: old))))"
-                return "  ~ \(name): \(what)"
+                return "  ~ \(name): \(what)\(facts.map { "; " + TextFormatting.oneLine($0) } ?? "")"
             }
         }
     }

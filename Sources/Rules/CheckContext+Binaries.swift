@@ -14,13 +14,3 @@ extension CheckContext {
     /// Whether the build carries Mach-O facts at all (builds recorded before them do not).
     var hasMachOFacts: Bool { !snapshot.machO.isEmpty }
 }
-
-extension MachOFile {
-    /// The platforms its slices were built for (from their build versions), deduplicated.
-    var platforms: Set<MachOPlatform> { Set(slices.flatMap { $0.buildVersions.map(\.platform) }) }
-
-    /// The lowest minimum OS any slice declares for `platform`.
-    func minimumOS(for platform: MachOPlatform) -> MachOVersion? {
-        slices.flatMap(\.buildVersions).filter { $0.platform == platform }.map(\.minimumOS).min()
-    }
-}

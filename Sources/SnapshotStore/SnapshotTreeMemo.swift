@@ -1,6 +1,8 @@
 import BundleModel
 import Git
+import MachO
 import PropertyLists
+import Stores
 
 /// What one read of a recorded tree made, kept so that the next read copies every subtree
 /// the two trees share (same path, same tree id) instead of reading it again: comparing
@@ -26,10 +28,24 @@ struct SnapshotTreeMemo {
     /// blob). Only this read's: a store that reads many builds keeps one build's worth.
     var records: [ObjectID: FileRecord.Decoded] = [:]
 
+    /// Mach-O facts (`macho/`) and store facts (`stores/`) this read holds, by blob id: a
+    /// binary or store the next build did not change is its blob again, taken from here
+    /// instead of read and parsed. This read's only (parsed or taken), one build's worth.
+    var machOBlobs: [ObjectID: MachOBlob] = [:]
+    var storeBlobs: [ObjectID: StoreFacts] = [:]
+
     /// Entries copied instead of read (for tests: proof that the walk skipped them).
     var copied = 0
     /// Whether the `files/` part came from the derived-data cache (for tests).
     var loadedFromCache = false
+    /// `macho/` and `stores/` blobs taken from the previous read instead of parsed (for tests).
+    var factsCopied = 0
+
+    /// What one `macho/` blob says: the facts, or why the file did not read.
+    enum MachOBlob {
+        case facts(MachOFile)
+        case unreadable(String)
+    }
 
     /// The two parts of a recorded tree.
     enum Area { case files, plists }

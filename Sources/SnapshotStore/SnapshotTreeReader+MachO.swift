@@ -12,8 +12,9 @@ extension SnapshotTreeReader {
     }
 
     /// The Mach-O facts below the `macho/` folder `tree`, by recorded path, and the files that
-    /// did not read. A loop with its own stack: a recorded tree may be thousands of folders deep.
-    func machOFolder(_ tree: ObjectID) throws(Corrupt)
+    /// did not read; a blob `previous` parsed is taken from it. A loop with its own stack: a
+    /// recorded tree may be thousands of folders deep.
+    func machOFolder(_ tree: ObjectID, previous: SnapshotTreeMemo?, into memo: inout SnapshotTreeMemo) throws(Corrupt)
         -> (files: [BundlePath: MachOFile], unreadable: [BundlePath: String]) {
         var out: [BundlePath: MachOFile] = [:]
         var unreadable: [BundlePath: String] = [:]
@@ -28,19 +29,32 @@ extension SnapshotTreeReader {
                     stack.append((entry.id, child))
                     continue
                 }
-                let text = String(decoding: try read(entry.id), as: UTF8.self)
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-                if lines.count == 3, lines[0] == Self.unreadableHeader, lines[2].isEmpty {
-                    unreadable[child] = String(lines[1])
-                    continue
+                let blob: SnapshotTreeMemo.MachOBlob
+                if let known = memo.machOBlobs[entry.id] ?? previous?.machOBlobs[entry.id] {
+                    if memo.machOBlobs[entry.id] == nil { memo.factsCopied += 1 }
+                    blob = known
+                } else {
+                    blob = try machOBlob(entry.id, at: child)
                 }
-                do throws(MachOError) {
-                    out[child] = try MachOText.parse(text)
-                } catch {
-                    throw Corrupt(message: "macho/\(child) cannot be parsed: \(error.message)")
+                memo.machOBlobs[entry.id] = blob
+                switch blob {
+                case .facts(let facts): out[child] = facts
+                case .unreadable(let reason): unreadable[child] = reason
                 }
             }
         }
         return (out, unreadable)
+    }
+
+    /// One `macho/` blob read and parsed.
+    private func machOBlob(_ id: ObjectID, at path: BundlePath) throws(Corrupt) -> SnapshotTreeMemo.MachOBlob {
+        let text = String(decoding: try read(id), as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.count == 3, lines[0] == Self.unreadableHeader, lines[2].isEmpty { return .unreadable(String(lines[1])) }
+        do throws(MachOError) {
+            return .facts(try MachOText.parse(text))
+        } catch {
+            throw Corrupt(message: "macho/\(path) cannot be parsed: \(error.message)")
+        }
     }
 }

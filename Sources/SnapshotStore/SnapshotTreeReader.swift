@@ -50,8 +50,10 @@ struct SnapshotTreeReader {
         for (path, plist) in memo.plists { plists[path] = plist }
         let entries = memo.files.sorted { $0.path < $1.path }
         var machO: (files: [BundlePath: MachOFile], unreadable: [BundlePath: String]) = ([:], [:])
-        if let machOEntry = child("macho") { machO = try machOFolder(machOEntry.id) }
-        let stores = try child("stores").map { entry throws(Corrupt) in try self.stores(entry.id) } ?? [:]
+        if let machOEntry = child("macho") { machO = try machOFolder(machOEntry.id, previous: previous, into: &memo) }
+        let stores = try child("stores").map { entry throws(Corrupt) in
+            try self.stores(entry.id, previous: previous, into: &memo)
+        } ?? [:]
         return (BuildSnapshot(sourceKind: summary.source, sourceName: sourceName, entries: entries,
                               plists: plists, bundles: summary.bundles, stores: stores, container: summary.container,
                               machO: machO.files, machOUnreadable: machO.unreadable), memo)
@@ -119,8 +121,10 @@ struct SnapshotTreeReader {
         return true
     }
 
-    /// The facts under `stores/` (absent in builds recorded before stores were: none then).
-    private func stores(_ tree: ObjectID) throws(Corrupt) -> [BundlePath: StoreFacts] {
+    /// The facts under `stores/` (absent in builds recorded before stores were: none then);
+    /// a blob `previous` parsed is taken from it.
+    private func stores(_ tree: ObjectID, previous: SnapshotTreeMemo?,
+                        into memo: inout SnapshotTreeMemo) throws(Corrupt) -> [BundlePath: StoreFacts] {
         var out: [BundlePath: StoreFacts] = [:]
         var pending = [(tree, BundlePath.root)]
         while let (folder, path) = pending.popLast() {
@@ -130,9 +134,17 @@ struct SnapshotTreeReader {
                 }
                 let child = path.appending(name)
                 if entry.mode == .tree { pending.append((entry.id, child)); continue }
+                if let known = memo.storeBlobs[entry.id] ?? previous?.storeBlobs[entry.id] {
+                    if memo.storeBlobs[entry.id] == nil { memo.factsCopied += 1 }
+                    memo.storeBlobs[entry.id] = known
+                    out[child] = known
+                    continue
+                }
                 let text = String(decoding: try read(entry.id), as: UTF8.self)
                 do throws(StoreFacts.ParseError) {
-                    out[child] = try StoreFacts.parse(text)
+                    let facts = try StoreFacts.parse(text)
+                    memo.storeBlobs[entry.id] = facts
+                    out[child] = facts
                 } catch {
                     throw Corrupt(message: "stores/\(child) cannot be parsed: \(error)")
                 }
