@@ -7,8 +7,9 @@ import TestSupport
 /// same cold, warm, after the cache is deleted or damaged, after more builds, after the
 /// line is rewritten, and with another history's cache copied in.
 @Suite struct HistoryCacheTests {
-    /// Every query that keeps answers in the cache, in text and JSON.
+    /// Every query that keeps answers in the cache (the first two in JSON too).
     static let queries: [[String]] = [
+        ["size", "--format", "json"], ["languages", "--format", "json"],
         ["size"], ["languages"], ["languages", "--reference", "fr"], ["languages", "--bundle", "com.example.myapp.share"],
         ["key", "CFBundleVersion"], ["key", "NSCameraUsageDescription"], ["key", "UIDeviceFamily"],
         ["key", "greeting", "--language", "fr"], ["key", "CFBundleIdentifier", "--bundle", "com.example.myapp.share"],
@@ -17,7 +18,7 @@ import TestSupport
     ]
 
     static func answers(_ h: HistoryFixture) -> [String] {
-        queries.flatMap { q in [h.history(q), h.history(q + ["--format", "json"])].map { "\($0.status)\n\($0.out)\($0.err)" } }
+        queries.map { q in h.history(q) }.map { "\($0.status)\n\($0.out)\($0.err)" }
     }
 
     static func cacheFiles(_ repo: String) -> [String] {
@@ -70,8 +71,8 @@ import TestSupport
                 try Data(damage(text).utf8).write(to: URL(fileURLWithPath: folder + name))
             }
             #expect(Self.answers(h) == cold, "\(what)")
-            #expect(Self.answers(h) == cold, "\(what), rebuilt")
         }
+        #expect(Self.answers(h) == cold, "rebuilt")
         // Well-formed files whose values are not what a query writes: recomputed.
         for name in Self.cacheFiles(h.repo) {
             let text = try String(contentsOfFile: folder + name, encoding: .utf8)
@@ -143,7 +144,7 @@ import TestSupport
         DispatchQueue.concurrentPerform(iterations: count) { i in
             let arguments = i == count - 1
                 ? ["snapshot", h.scratch.path("b6") + "/MyApp.app", "--repo", h.repo, "--allow-duplicate"]
-                : ["history"] + Self.queries[i % 4] + ["--repo", h.repo]
+                : ["history"] + Self.queries[2 + i % 4] + ["--repo", h.repo]
             results[i] = try? ChildProcess.run(UnreadableFileTests.binary, arguments)
         }
         for i in 0..<count {
