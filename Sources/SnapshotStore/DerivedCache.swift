@@ -34,6 +34,9 @@ public final class DerivedCache {
     private var entries: [String: String] = [:]
     private var touched = Set<String>()
     private var changed = false
+    /// How many entries the caller may use (the builds on its line, whatever the filter):
+    /// a file is pruned only when it holds far more than this and than this run used.
+    var expected = 0
 
     /// The cache of `kind` (a short name: letters and digits) for `query` (the query's
     /// arguments, one line) in the repository whose git directory is `gitDirectory`.
@@ -66,12 +69,12 @@ public final class DerivedCache {
     }
 
     /// Writes the entries when any is new (temporary file, then rename). Entries not used
-    /// by this run are kept unless they outnumber the used ones (a history rewritten or
-    /// pruned): then only the used ones are written.
+    /// by this run are kept unless there are over twice as many as the line has builds
+    /// (a history rewritten many times): then only the used ones are written.
     public func save() {
         guard changed else { return }
         changed = false
-        if entries.count > 2 * touched.count + 256 { entries = entries.filter { touched.contains($0.key) } }
+        if entries.count > 2 * max(touched.count, expected) + 256 { entries = entries.filter { touched.contains($0.key) } }
         var body = query + "\n"
         for key in entries.keys.sorted() { body += key + "\t" + entries[key, default: ""] + "\n" }
         let bytes = Array(body.utf8)

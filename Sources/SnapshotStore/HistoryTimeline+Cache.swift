@@ -7,6 +7,7 @@ extension HistoryTimeline {
         let name = kind + "\n" + query
         if let known = caches[name] { return known }
         let made = DerivedCache(gitDirectory: store.repository.path, kind: kind, query: query)
+        made.expected = builds.count
         caches[name] = made
         return made
     }
