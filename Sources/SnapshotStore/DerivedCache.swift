@@ -132,6 +132,9 @@ public final class DerivedCache {
 
     /// The fields of a stored value; nil when an escape is not one `escape` writes.
     static func decode(_ value: String) -> [String]? {
+        if !value.utf8.contains(0x5C) {  // nothing escaped: split the bytes at tabs
+            return value.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        }
         var fields: [String] = []
         var current = ""
         var scalars = value.unicodeScalars.makeIterator()
