@@ -19,8 +19,10 @@ extension HistoryQuery {
         var previousObject: StoredObject?
         var previous: PlistValue?
         var sawSource = false
+        let locations = timeline.cache("keysource", query: source.cacheQuery)
+        let values = timeline.cache("keyvalue", query: key + "\t" + source.cacheQuery)
         for b in builds {
-            guard let (object, path) = try read({ () throws(StoreError) in try source.locate(in: b, timeline) }) else {
+            guard let (object, path) = try read({ () throws(StoreError) in try source.locate(in: b, timeline, locations) }) else {
                 previousObject = nil
                 if previous != nil { t.rows.append(Self.buildCells(b) + [.text("removed"), .none, .none]) }
                 previous = nil
@@ -29,7 +31,9 @@ extension HistoryQuery {
             sawSource = true
             if previousObject == object { continue }
             previousObject = object
-            let (value, origin) = try read { () throws(StoreError) in try source.value(keyPath, in: object, at: path, timeline) }
+            let (value, origin) = try read { () throws(StoreError) in
+                try source.value(keyPath, in: object, at: path, timeline, values)
+            }
             defer { previous = value }
             let change: String
             switch (previous, value) {

@@ -19,26 +19,22 @@ extension HistoryQuery {
         var previous: Set<String>?
         var sawBundle = false
         var shared: [[String]: Int] = [:]
+        let cache = timeline.cache("languages", query: "bundle " + (bundle.map { "=" + $0 } ?? "-")
+                                   + "\treference " + (reference.map { "=" + $0 } ?? "-"))
         for b in builds {
-            let bundles = try read { () throws(StoreError) in try timeline.bundles(in: b) }
-            let info = bundle.map { id in bundles.first { $0.identifier == id || $0.path.description == id } }
-                ?? Self.mainBundle(bundles)
-            let languages = Set(info?.localizations ?? [])
-            sawBundle = sawBundle || info != nil
-            var state = (languages: [String: Double](), reference: String?.none, keys: 0, changes: "")
-            if let info, let ref = LanguageCode.reference(among: languages, configured: reference,
-                                                          developmentRegion: try developmentRegion(info, b)) {
-                let refKeys = try keys(ref, info, b)
-                state.reference = ref
-                state.keys = refKeys.set.count
-                for lang in languages {
-                    let k = try keys(lang, info, b)
-                    let pair = [k.id, refKeys.id]
-                    let common = shared[pair] ?? k.set.intersection(refKeys.set).count
-                    shared[pair] = common
-                    state.languages[lang] = refKeys.set.isEmpty ? 100 : Double(common) * 100 / Double(refKeys.set.count)
-                }
+            let found: BuildLanguages
+            if let cached = cachedLanguages(b, cache) {
+                found = cached
+            } else {
+                found = try languages(b, bundle: bundle, reference: reference, shared: &shared, cache: cache)
             }
+            sawBundle = sawBundle || found.hasBundle
+            var state = (languages: [String: Double](), reference: found.reference, keys: found.keys, changes: "")
+            for (lang, common) in found.common {
+                guard let common else { continue }
+                state.languages[lang] = found.keys == 0 ? 100 : Double(common) * 100 / Double(found.keys)
+            }
+            let languages = Set(found.common.map(\.language))
             if let previous {
                 state.changes = (languages.subtracting(previous).sorted().map { "+" + $0 }
                                  + previous.subtracting(languages).sorted().map { "-" + $0 }).joined(separator: " ")
@@ -62,6 +58,54 @@ extension HistoryQuery {
                           + order.map { lang in s.languages[lang].map { .number($0, String(format: "%.1f%%", $0)) } ?? .none })
         }
         return t
+    }
+
+    /// What one build says of the bundle's languages: whether it has the bundle, its
+    /// reference language, that language's key count, and per language the keys it shares
+    /// with the reference (nil without a reference).
+    typealias BuildLanguages = (hasBundle: Bool, reference: String?, keys: Int, common: [(language: String, common: Int?)])
+
+    /// Reads `BuildLanguages` from the tree (key sets memoised by `.lproj` tree id) and
+    /// stores it in `cache`: `1`/`0`, `=reference` or `-`, the key count, then per language
+    /// its code and shared keys (or `-`).
+    private func languages(_ b: TimelineBuild, bundle: String?, reference: String?, shared: inout [[String]: Int],
+                           cache: QueryCache) throws(UserFacingError) -> BuildLanguages {
+        let bundles = try read { () throws(StoreError) in try timeline.bundles(in: b) }
+        let info = bundle.map { id in bundles.first { $0.identifier == id || $0.path.description == id } }
+            ?? Self.mainBundle(bundles)
+        let languages = Set(info?.localizations ?? [])
+        var found: BuildLanguages = (info != nil, nil, 0, languages.sorted().map { ($0, nil) })
+        if let info, let ref = LanguageCode.reference(among: languages, configured: reference,
+                                                      developmentRegion: try developmentRegion(info, b)) {
+            let refKeys = try keys(ref, info, b)
+            found.reference = ref
+            found.keys = refKeys.set.count
+            found.common = []
+            for lang in languages.sorted() {
+                let k = try keys(lang, info, b)
+                let pair = [k.id, refKeys.id]
+                let common = shared[pair] ?? k.set.intersection(refKeys.set).count
+                shared[pair] = common
+                found.common.append((lang, common))
+            }
+        }
+        cache.set([found.hasBundle ? "1" : "0", found.reference.map { "=" + $0 } ?? "-", String(found.keys)]
+                  + found.common.flatMap { [$0.language, $0.common.map(String.init) ?? "-"] }, for: b)
+        return found
+    }
+
+    /// `BuildLanguages` from the cache; nil when it does not hold the build.
+    private func cachedLanguages(_ b: TimelineBuild, _ cache: QueryCache) -> BuildLanguages? {
+        guard let fields = cache.fields(for: b), fields.count >= 3, fields.count % 2 == 1,
+              fields[0] == "1" || fields[0] == "0", fields[1] == "-" || fields[1].hasPrefix("="),
+              let keys = Int(fields[2]) else { return nil }
+        var common: [(language: String, common: Int?)] = []
+        for i in stride(from: 3, to: fields.count, by: 2) {
+            let count = Int(fields[i + 1])
+            guard fields[i + 1] == "-" || count != nil else { return nil }
+            common.append((fields[i], count))
+        }
+        return (fields[0] == "1", fields[1] == "-" ? nil : String(fields[1].dropFirst()), keys, common)
     }
 
     /// The bundle's `CFBundleDevelopmentRegion` (its Info.plist decoded once per blob).

@@ -1,6 +1,7 @@
 import BundleModel
 import Reporters
 import SnapshotStore
+import TextSafety
 
 extension HistoryQuery {
     /// One path's history: the builds where it appeared, changed (size or content),
@@ -21,7 +22,7 @@ extension HistoryQuery {
         t.chartUnit = "bytes"
         var previous: (build: TimelineBuild, object: StoredObject)?
         for b in builds {
-            let object = try read { () throws(StoreError) in try timeline.object(at: path, in: b, area: .files) }
+            let object = try object(at: path, in: b)
             guard let object else {
                 guard let (before, gone) = previous else { continue }
                 if let (target, same) = try destination(of: gone, at: path, in: b, since: before) {
@@ -53,6 +54,19 @@ extension HistoryQuery {
         }
         if !builds.isEmpty && t.rows.isEmpty { t.notes.append("\(path) is in no build") }
         return t
+    }
+
+    /// The object at `path` in a build's `files/`, through the derived cache of that path
+    /// (per build: `-`, or the object's kind and id).
+    private func object(at path: BundlePath, in b: TimelineBuild) throws(UserFacingError) -> StoredObject? {
+        let cache = timeline.cache("path", query: "files " + Hex.encode(path.bytes))
+        if let fields = cache.fields(for: b) {
+            if fields == ["-"] { return nil }
+            if let object = StoredObject(cacheFields: fields[...]) { return object }
+        }
+        let object = try read { () throws(StoreError) in try timeline.object(at: path, in: b, area: .files) }
+        cache.set(object?.cacheFields ?? ["-"], for: b)
+        return object
     }
 
     private func describe(_ old: StoredObject, _ new: StoredObject) throws(UserFacingError) -> (change: String, detail: String?) {

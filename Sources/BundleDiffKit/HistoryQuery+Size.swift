@@ -13,17 +13,17 @@ extension HistoryQuery {
     func sizeHistory() throws(UserFacingError) -> HistoryTable {
         var order: [String] = []
         var perBuild: [[String: UInt64]] = []
+        let cache = timeline.cache("size", query: "size")
         for b in builds {
             var sizes: [String: UInt64] = [:]
-            let bundles = try read { () throws(StoreError) in try timeline.bundles(in: b) }
-            let own = try read { () throws(StoreError) in try timeline.ownSizes(of: bundles, in: b) }
+            let bundles = try bundleSizes(b, cache)
             var seen: [String: Int] = [:]
             for bundle in bundles { if let id = bundle.identifier { seen[id, default: 0] += 1 } }
             for bundle in bundles {
-                guard let size = own[bundle.path] else { continue }
-                let key = bundle.identifier.flatMap { seen[$0] == 1 ? $0 : nil } ?? bundle.path.description
+                guard let bytes = bundle.bytes else { continue }
+                let key = bundle.identifier.flatMap { seen[$0] == 1 ? $0 : nil } ?? bundle.path
                 if !order.contains(key) { order.append(key) }
-                sizes[key] = size.bytes
+                sizes[key] = bytes
             }
             perBuild.append(sizes)
         }
@@ -53,6 +53,30 @@ extension HistoryQuery {
                            + "total bytes counts every file of the build; change is the main app's, from the build before.")
         }
         return t
+    }
+
+    /// Each bundle of a build (path, identifier) with its own bytes (nil when its folder
+    /// is not recorded), from the derived cache when it holds the build (fields: the count,
+    /// then per bundle its path, `=identifier` or `-`, bytes or `-`), else from the tree.
+    func bundleSizes(_ b: TimelineBuild, _ cache: QueryCache) throws(UserFacingError)
+        -> [(path: String, identifier: String?, bytes: UInt64?)] {
+        if let fields = cache.fields(for: b), let count = fields.first.flatMap({ Int($0) }), fields.count == 1 + 3 * count {
+            var out: [(path: String, identifier: String?, bytes: UInt64?)] = []
+            var valid = true
+            for i in 0..<count {
+                let (path, id, bytes) = (fields[1 + 3 * i], fields[2 + 3 * i], fields[3 + 3 * i])
+                let size = UInt64(bytes)
+                guard id == "-" || id.hasPrefix("="), bytes == "-" || size != nil else { valid = false; break }
+                out.append((path, id == "-" ? nil : String(id.dropFirst()), size))
+            }
+            if valid { return out }
+        }
+        let bundles = try read { () throws(StoreError) in try timeline.bundles(in: b) }
+        let own = try read { () throws(StoreError) in try timeline.ownSizes(of: bundles, in: b) }
+        let out = bundles.map { ($0.path.description, $0.identifier, own[$0.path]?.bytes) }
+        cache.set([String(out.count)] + out.flatMap { [$0.0, $0.1.map { "=" + $0 } ?? "-", $0.2.map(String.init) ?? "-"] },
+                  for: b)
+        return out
     }
 
     /// `+70`, `-3111`, `0`; nothing when either side is unknown.

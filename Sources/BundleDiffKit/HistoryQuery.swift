@@ -39,6 +39,7 @@ public struct HistoryQuery {
         case .size: table = try sizeHistory()
         case .languages(let bundle, let reference): table = try languageHistory(bundle: bundle, reference: reference)
         }
+        timeline.saveCaches()
         if builds.isEmpty {
             table.notes.insert(timeline.builds.isEmpty ? "no builds recorded" : "no recorded build matches the filter", at: 0)
         }

@@ -48,11 +48,25 @@ struct CommitMessage: Hashable {
     /// `recordedAt` comes from the commit time (exact), not from the trailer.
     static func parse(_ message: String, commitTime: Int64) -> CommitMessage? {
         var values: [Key: String] = [:]
-        for line in message.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let colon = line.firstIndex(of: ":"), let key = Key(rawValue: String(line[..<colon])) else { continue }
-            var value = line[line.index(after: colon)...]
-            if value.first == " " { value = value.dropFirst() }
-            values[key] = unescape(String(value))
+        if message.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            // ASCII without CR (every message bundlediff writes): each byte is a character,
+            // so splitting the bytes reads what the general path below reads, without
+            // String's grapheme breaking (a long history parses thousands of messages).
+            for line in message.utf8.split(separator: 0x0A) {
+                guard let colon = line.firstIndex(of: 0x3A),
+                      let key = Key(rawValue: String(decoding: line[..<colon], as: UTF8.self)) else { continue }
+                var value = line[line.index(after: colon)...]
+                if value.first == 0x20 { value = value.dropFirst() }
+                let text = String(decoding: value, as: UTF8.self)
+                values[key] = value.contains(0x5C) ? unescape(text) : text
+            }
+        } else {
+            for line in message.split(separator: "\n", omittingEmptySubsequences: true) {
+                guard let colon = line.firstIndex(of: ":"), let key = Key(rawValue: String(line[..<colon])) else { continue }
+                var value = line[line.index(after: colon)...]
+                if value.first == " " { value = value.dropFirst() }
+                values[key] = unescape(String(value))
+            }
         }
         guard values[.format] == formatVersion, let bundleId = values[.bundleId], let channel = values[.channel] else {
             return nil

@@ -31,7 +31,7 @@ struct DerivedCache: Sendable {
         let manager = FileManager.default
         do {
             try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let temporary = folder + "/.tmp-\(ProcessInfo.processInfo.processIdentifier)-\(key)"
+            let temporary = folder + "/.tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))-\(key)"
             try Data(bytes).write(to: URL(fileURLWithPath: temporary))
             if rename(temporary, folder + "/" + key) != 0 { try? manager.removeItem(atPath: temporary) }
         } catch {

@@ -21,6 +21,8 @@ public final class HistoryTimeline {
     var summaries: [ObjectID: [BundleInfo]] = [:]
     var plistTexts: [ObjectID: DecodedPlist] = [:]
     var folderKeys: [ObjectID: Set<String>] = [:]
+    /// The derived caches opened by queries, by kind and query.
+    var caches: [String: QueryCache] = [:]
 
     init(store: HistoryStore, app: String, channel: String, builds: [TimelineBuild]) {
         self.store = store

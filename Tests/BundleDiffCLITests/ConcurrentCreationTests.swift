@@ -29,7 +29,7 @@ import TestSupport
 }
 
 /// Results written from concurrent iterations, one slot each.
-private final class ResultList: @unchecked Sendable {
+final class ResultList: @unchecked Sendable {
     private var slots: [ChildProcess?]
     private let lock = NSLock()
 
