@@ -52,7 +52,9 @@ extension SliceReader {
     /// equivalence can make different bytes one string) go the way of strings.
     static func sortedUnique(_ names: [ArraySlice<UInt8>]) -> [String] {
         guard names.allSatisfy({ $0.allSatisfy { $0 < 0x80 } }) else {
-            return Set(names.map { String(decoding: $0, as: UTF8.self) }).sorted(by: MachOText.byteOrder)
+            var strings = Set<String>()
+            for name in names { strings.insert(String(decoding: name, as: UTF8.self)) }  // the first of equals stays
+            return strings.sorted(by: MachOText.byteOrder)
         }
         var out: [String] = []
         var previous: ArraySlice<UInt8>?
