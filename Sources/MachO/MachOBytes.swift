@@ -80,6 +80,13 @@ struct MachOBytes {
     /// A NUL-terminated string starting at `offset` that must end before `limit`; the bytes
     /// scanned are charged to `budget`.
     func cString(_ offset: Int, limit: Int, budget: inout Int, _ what: @autoclosure () -> String) throws(MachOError) -> String {
+        String(decoding: try cStringBytes(offset, limit: limit, budget: &budget, what()), as: UTF8.self)
+    }
+
+    /// The bytes of `cString(offset, …)`, without the NUL (names are compared and sorted as
+    /// bytes, and only the ones kept become strings).
+    func cStringBytes(_ offset: Int, limit: Int, budget: inout Int, _ what: @autoclosure () -> String)
+        throws(MachOError) -> ArraySlice<UInt8> {
         let limit = min(limit, count)
         guard offset >= 0, offset < limit else { throw outside(what(), offset) }
         let (bytes, first) = try held(offset, limit - offset, what())
@@ -90,7 +97,7 @@ struct MachOBytes {
         budget -= length + 1
         guard budget >= 0 else { throw MachOError("names exceed the reading budget (hostile symbol table?)") }
         guard p < stop else { throw MachOError("\(what()) is not NUL-terminated") }
-        return String(decoding: bytes[first..<p], as: UTF8.self)
+        return bytes[first..<p]
     }
 
     /// A fixed-size NUL-padded name (segment names).

@@ -67,7 +67,12 @@ public enum MachOText {
         if let v = s.sourceVersionText { line("source-version " + v) }
         for g in s.segments { line("segment \(q(g.name)) vmsize \(g.vmSize) filesize \(g.fileSize)") }
         if let sig = s.codeSignature { renderSignature(sig, line: line) }
-        for name in s.importedSymbols { line("import " + q(name)) }
+        for name in s.importedSymbols {
+            out += label
+            out += " import "
+            CanonicalText.appendQuotedString(name, to: &out)
+            out += "\n"
+        }
     }
 
     private static func renderSignature(_ sig: MachOCodeSignature, line: (String) -> Void) {

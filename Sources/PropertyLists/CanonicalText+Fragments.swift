@@ -6,6 +6,11 @@ extension CanonicalText {
         quote(s)
     }
 
+    /// Appends `quotedString(s)` to `out`.
+    public static func appendQuotedString(_ s: String, to out: inout String) {
+        appendQuoted(s, to: &out)
+    }
+
     /// Reads a string `quotedString` wrote at the start of `text`; returns it and the text
     /// after its closing quote.
     public static func readQuotedString(_ text: Substring) throws(PlistError) -> (value: String, rest: Substring) {

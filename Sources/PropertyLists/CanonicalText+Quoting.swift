@@ -19,7 +19,22 @@ extension CanonicalText {
 
     /// A JSON-style quoted string.
     static func quote(_ s: String) -> String {
-        var out = "\""
+        var out = ""
+        appendQuoted(s, to: &out)
+        return out
+    }
+
+    /// Appends `quote(s)` to `out` (without building it apart: the Mach-O facts quote
+    /// thousands of symbol names per binary).
+    static func appendQuoted(_ s: String, to out: inout String) {
+        // Printable ASCII other than `"` and `\` is written as it is: one append.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
+        out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -36,6 +51,5 @@ extension CanonicalText {
             }
         }
         out += "\""
-        return out
     }
 }

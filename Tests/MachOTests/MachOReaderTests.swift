@@ -139,6 +139,21 @@ import Testing
         #expect(try MachOFile.parse(w.bytes()).slices[0].importedSymbols == ["_fromSymtab"])
     }
 
+    /// Imports are sorted by their UTF-8 bytes and listed once; names that are one string
+    /// (canonically equivalent) are one import, as a set of strings makes them.
+    @Test func importsAreSortedByBytesAndListedOnce() throws {
+        var w = MachOWriter()
+        w.symbols = ["_b", "_a_b", "_B", "_a", "_a", "_\u{7F}", "_caf\u{E9}", "_cafe\u{301}", "_\u{E9}t\u{E9}", "_a b"]
+            .map { .undefined($0) }
+        let imports = try MachOFile.parse(w.bytes()).slices[0].importedSymbols
+        #expect(imports.count == 8)
+        #expect(Array(imports.prefix(5)) == ["_B", "_a", "_a b", "_a_b", "_b"])
+        #expect(imports[5].unicodeScalars.count == 5 && imports[5] == "_caf\u{E9}")  // the first one read
+        #expect(Array(imports.suffix(2)) == ["_\u{7F}", "_\u{E9}t\u{E9}"])
+        w.symbols = ["_z", "_y", "_z", "_x_"].map { .undefined($0) }
+        #expect(try MachOFile.parse(w.bytes()).slices[0].importedSymbols == ["_x_", "_y", "_z"])
+    }
+
     @Test func adhocSignatureWithSHA1Only() throws {
         var w = MachOWriter()
         w.signature = .init(identifier: "a.out", teamID: nil, flags: 0x2_0002, hashTypes: [1])

@@ -101,6 +101,35 @@ import Testing
         #expect(try CanonicalText.parse(CanonicalText.render(doc)) == doc)
     }
 
+    /// Printable ASCII is written as it is (one append); everything else as the scalar rules say.
+    @Test func quotedStringMatchesTheScalarRules() {
+        func reference(_ s: String) -> String {
+            var out = "\""
+            for scalar in s.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\r": out += "\\r"
+                case "\t": out += "\\t"
+                default:
+                    out += scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{200B}"
+                        ? "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" : String(scalar)
+                }
+            }
+            return out + "\""
+        }
+        for value in 0..<0xA0 {
+            let scalar = Unicode.Scalar(UInt8(value))
+            for s in [String(scalar), "_sym" + String(scalar) + "bol", "plain \u{200B}" + String(scalar)] {
+                #expect(CanonicalText.quotedString(s) == reference(s), "\(value)")
+            }
+        }
+        var out = "x "
+        CanonicalText.appendQuotedString("_objc_msgSend", to: &out)
+        #expect(out == "x \"_objc_msgSend\"")
+    }
+
     @Test func nonDictionaryRootUsesDollar() {
         let doc = DecodedPlist.decoded(PlistDocument(format: .binary, root: .array([.string("a"), .real(.nan)])))
         #expect(CanonicalText.render(doc) == "bundlediff-plist 1\nformat: binary\n\n$ = array\n$[0] = \"a\"\n$[1] = real nan\n")
