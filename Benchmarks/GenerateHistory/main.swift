@@ -1,9 +1,14 @@
-// Records a long synthetic history for Benchmarks/history.sh in one process, through the
-// same `HistoryStore.record` that `bundlediff snapshot` calls: the refs, tags, commit
-// messages and trees are those a real recording writes. Only the reading is skipped:
+// Records a long synthetic history for Benchmarks/history.sh in one process: build 1
+// through `HistoryStore.record` (what `bundlediff snapshot` calls), the others through
+// `HistoryAppender`, which writes the same commits (trees, messages, branch, version tags)
+// but only the changed paths' objects and the folders above them, flushed as one pack
+// every --flush-every builds (default 100). Every --verify-every-th build (default 1,000;
+// 0: none) and the last are also recorded with `record` into a scratch history REPO.verify,
+// and the tool stops (exit 2) if the trees or messages differ. Only the reading is skipped:
 // the app is read from disk once, then each build changes it in memory.
 //
 // usage: generate-history APP REPO [--builds 1000] [--seed 7] [--moved-out FILE]
+//                                  [--flush-every 100] [--verify-every 1000]
 //
 // APP is the first build (Benchmarks/generate_history.py --base-only writes it). Builds
 // are recorded one hour apart from 2026-01-01T00:00:00Z, labelled ci-<n>. Between two
