@@ -62,7 +62,7 @@ let package = Package(
         ]),
         .executableTarget(name: "bundlediff", dependencies: ["BundleDiffCLI"]),
         // Benchmarks/history.sh: records a long history in one process (see its main.swift).
-        .executableTarget(name: "generate-history", dependencies: ["BundleDiffKit", "SnapshotStore", "BundleReading", "BundleModel", "PropertyLists"],
+        .executableTarget(name: "generate-history", dependencies: ["BundleDiffKit", "SnapshotStore", "BundleReading", "BundleModel", "PropertyLists", "Git"],
                           path: "Benchmarks/GenerateHistory"),
 
         .target(name: "TestSupport", dependencies: ["BundleModel", "PropertyLists", "CZlib", "CSQLite"], path: "Tests/TestSupport"),

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # History-query benchmark: records --builds builds (default 10,000) of a --files-file app
 # (default 5,000; Benchmarks/generate_history.py writes the first build, the
-# generate-history tool records them all in one process through the same code as
-# `bundlediff snapshot`), then times `log`, `gate` and each `bundlediff history` query with
+# generate-history tool records it and appends the rest in one process, writing the
+# commits `bundlediff snapshot` would write), then times `log`, `gate` and each `bundlediff history` query with
 # the release build (median of --repeat runs, default 3) and prints a markdown table with
 # the repository size. Target: every query < 1 s. Queries after the first use the derived
 # cache the first one wrote; the *_cold rows delete it before each run.
 # Usage: Benchmarks/history.sh [--no-build] [--repeat N] [--builds N] [--files N]
-# Recording takes minutes; the history is kept in $BENCH_DIR/history-<builds>-<files>
+# Generating takes minutes (about 12 for 10,000 builds on a shared 2-core host); the history is kept in $BENCH_DIR/history-<builds>-<files>
 # (default BENCH_DIR /tmp/bundlediff-bench) and reused.
 set -euo pipefail
 

@@ -1,9 +1,14 @@
-// Records a long synthetic history for Benchmarks/history.sh in one process, through the
-// same `HistoryStore.record` that `bundlediff snapshot` calls: the refs, tags, commit
-// messages and trees are those a real recording writes. Only the reading is skipped:
+// Records a long synthetic history for Benchmarks/history.sh in one process: build 1
+// through `HistoryStore.record` (what `bundlediff snapshot` calls), the others through
+// `HistoryAppender`, which writes the same commits (trees, messages, branch, version tags)
+// but only the changed paths' objects and the folders above them, flushed as one pack
+// every --flush-every builds (default 100). Every --verify-every-th build (default 1,000;
+// 0: none) and the last are also recorded with `record` into a scratch history REPO.verify,
+// and the tool stops (exit 2) if the trees or messages differ. Only the reading is skipped:
 // the app is read from disk once, then each build changes it in memory.
 //
 // usage: generate-history APP REPO [--builds 1000] [--seed 7] [--moved-out FILE]
+//                                  [--flush-every 100] [--verify-every 1000]
 //
 // APP is the first build (Benchmarks/generate_history.py --base-only writes it). Builds
 // are recorded one hour apart from 2026-01-01T00:00:00Z, labelled ci-<n>. Between two
@@ -19,6 +24,7 @@ import BundleDiffKit
 import BundleModel
 import BundleReading
 import Foundation
+import Git
 import PropertyLists
 import SnapshotStore
 
@@ -27,6 +33,8 @@ struct Generator {
     var snapshot: BuildSnapshot
     let app: String
     var firstMoved: String?
+    /// The paths step() changed (added, removed or rewritten), for `HistoryAppender`.
+    var changed: Set<BundlePath> = []
 
     mutating func next() -> UInt64 {  // SplitMix64: the same history for the same seed
         rng &+= 0x9E37_79B9_7F4A_7C15
@@ -41,6 +49,7 @@ struct Generator {
 
     mutating func setFile(_ path: String, bytes: [UInt8]) {
         let bundlePath = BundlePath(path)
+        changed.insert(bundlePath)
         let entry = FileEntry(path: bundlePath, kind: .file, size: UInt64(bytes.count), sha256: SHA256Digest.of(bytes))
         if let i = snapshot.entries.firstIndex(where: { $0.path == bundlePath }) {
             snapshot.entries[i] = entry
@@ -102,17 +111,21 @@ struct Generator {
             let to = "\(app)/Resources/moved/" + (from.split(separator: "/").last.map(String.init) ?? "")
             if firstMoved == nil { firstMoved = from }
             snapshot.entries[i].path = BundlePath(to)
+            changed.formUnion([BundlePath(from), BundlePath(to)])
             if !snapshot.entries.contains(where: { $0.path == BundlePath("\(app)/Resources/moved") }) {
                 snapshot.entries.append(FileEntry(path: BundlePath("\(app)/Resources/moved"), kind: .directory))
+                changed.insert(BundlePath("\(app)/Resources/moved"))
             }
         }
         if build == 500 {
             let ko = Array("\(app)/ko.lproj".utf8)
+            changed.formUnion(snapshot.entries.lazy.filter { $0.path.bytes.starts(with: ko) }.map(\.path))
             snapshot.entries.removeAll { $0.path.bytes.starts(with: ko) }
             snapshot.plists = snapshot.plists.filter { !$0.key.bytes.starts(with: Array("\(app)/ko.lproj/".utf8)) }
         }
         if build == 700 {
             snapshot.entries.append(FileEntry(path: BundlePath("\(app)/ko.lproj"), kind: .directory))
+            changed.insert(BundlePath("\(app)/ko.lproj"))
             for t in 0..<4 { setFile("\(app)/ko.lproj/T\(t).strings", bytes: Self.strings("ko", 20, 0)) }
         }
         setFile("\(app)/Info.plist", bytes: info(build))
@@ -136,10 +149,27 @@ var arguments = Array(CommandLine.arguments.dropFirst())
 let builds = Int(option("--builds") ?? "1000") ?? 0
 let seed = UInt64(option("--seed") ?? "7") ?? 7
 let movedOut = option("--moved-out")
-guard arguments.count == 2, builds > 0 else {
-    fail("usage: generate-history APP REPO [--builds N] [--seed N] [--moved-out FILE]")
+let flushEvery = Int(option("--flush-every") ?? "100") ?? 0
+let verifyEvery = Int(option("--verify-every") ?? "1000") ?? -1
+guard arguments.count == 2, builds > 0, flushEvery > 0, verifyEvery >= 0 else {
+    fail("usage: generate-history APP REPO [--builds N] [--seed N] [--moved-out FILE] [--flush-every N] [--verify-every N]")
 }
 let (appPath, repoPath) = (arguments[0], arguments[1])
+
+/// Records `snapshot` with `HistoryStore.record` into a new scratch history next to the
+/// real one and checks that it wrote the tree and message the appender wrote.
+func verify(_ snapshot: BuildSnapshot, options: RecordOptions, commit: ObjectID, in repoPath: String) throws {
+    let scratch = repoPath + ".verify"
+    try? FileManager.default.removeItem(atPath: scratch)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let recorded = try HistoryStore.open(at: scratch, create: true).record(snapshot, options: options)
+    guard let recordedID = ObjectID(hex: recorded.build.commit) else { fail("verify: bad commit id") }
+    let want = try Repository.open(at: scratch).commit(recordedID)
+    let got = try Repository.open(at: repoPath).commit(commit)
+    guard want.tree == got.tree, want.message == got.message else {
+        fail("verify: build \(options.label ?? "?") was appended as tree \(got.tree.hex), but record writes \(want.tree.hex)")
+    }
+}
 
 do {
     let first = try BuildReader.read(path: appPath)
@@ -148,11 +178,27 @@ do {
     let store = try HistoryStore.open(at: repoPath, create: true)
     let start = Date()
     let epoch: Int64 = 1_767_225_600  // 2026-01-01T00:00:00Z
-    for build in 1...builds {
-        if build > 1 { generator.step(build) }
-        let options = RecordOptions(label: "ci-\(build)", recordedAt: epoch + Int64(build - 1) * 3600,
-                                    toolVersion: ToolInfo.version)
-        _ = try store.record(generator.snapshot, options: options)
+    func options(_ build: Int) -> RecordOptions {
+        RecordOptions(label: "ci-\(build)", recordedAt: epoch + Int64(build - 1) * 3600, toolVersion: ToolInfo.version)
+    }
+    // Build 1 is a real recording; the others are appended (only the changed paths'
+    // objects and the folders above them are written) and flushed as one pack every
+    // --flush-every builds.
+    _ = try store.record(generator.snapshot, options: options(1))
+    var appender = try HistoryAppender(store: store, first: generator.snapshot)
+    var toVerify: [(build: Int, snapshot: BuildSnapshot, commit: ObjectID)] = []
+    for build in 2...max(2, builds) where build <= builds {
+        generator.changed = []
+        generator.step(build)
+        let appended = try appender.append(generator.snapshot, changed: generator.changed, options: options(build))
+        if verifyEvery > 0 && (build % verifyEvery == 0 || build == builds) {
+            toVerify.append((build, generator.snapshot, appended.commit))
+        }
+        if build % flushEvery == 0 || build == builds {
+            try appender.flush()
+            for item in toVerify { try verify(item.snapshot, options: options(item.build), commit: item.commit, in: repoPath) }
+            toVerify = []
+        }
         if build % 500 == 0 {
             let seconds = Date().timeIntervalSince(start)
             FileHandle.standardError.write(Data("  recorded \(build) builds (\(String(format: "%.1f", seconds)) s)\n".utf8))

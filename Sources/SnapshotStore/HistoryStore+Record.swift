@@ -42,12 +42,7 @@ extension HistoryStore {
         // A container has no version of its own: it never gets a version tag, and its
         // message names the app build it belongs to, when known.
         let main = kind == .build ? snapshot.mainBundle : nil
-        let belongs = kind == .container ? options.appBuild : nil
-        let message = CommitMessage(bundleId: app, shortVersion: main?.shortVersion ?? belongs?.shortVersion,
-                                    build: main?.version ?? belongs?.build,
-                                    platform: main?.platform ?? belongs?.platform, source: snapshot.sourceName,
-                                    label: options.label, channel: options.channel, files: files, bytes: bytes,
-                                    recordedAt: options.recordedAt, toolVersion: options.toolVersion, kind: kind)
+        let message = Self.commitMessage(snapshot, app: app, kind: kind, options: options, files: files, bytes: bytes)
         let signature = Signature(name: Self.authorName, email: Self.authorEmail, time: options.recordedAt)
         let writerLock = try WriterLock.acquire(gitDirectory: repository.path, history: path)
         repository.breaksStaleLocks = writerLock != nil
@@ -120,7 +115,19 @@ extension HistoryStore {
                             versionTagCollided: collided, wasAlreadyRecorded: already, retries: retries)
     }
 
-    private func validate(_ options: RecordOptions) throws(StoreError) {
+    /// The message of the commit that records `snapshot` under `app`.
+    static func commitMessage(_ snapshot: BuildSnapshot, app: String, kind: RecordedBuild.Kind, options: RecordOptions,
+                              files: Int, bytes: UInt64) -> CommitMessage {
+        let main = kind == .build ? snapshot.mainBundle : nil
+        let belongs = kind == .container ? options.appBuild : nil
+        return CommitMessage(bundleId: app, shortVersion: main?.shortVersion ?? belongs?.shortVersion,
+                             build: main?.version ?? belongs?.build,
+                             platform: main?.platform ?? belongs?.platform, source: snapshot.sourceName,
+                             label: options.label, channel: options.channel, files: files, bytes: bytes,
+                             recordedAt: options.recordedAt, toolVersion: options.toolVersion, kind: kind)
+    }
+
+    func validate(_ options: RecordOptions) throws(StoreError) {
         if let problem = options.problem { throw StoreError(.invalidInput, repository: path, problem) }
         for tag in options.userTags {
             if try git({ () throws(GitError) in try repository.referenceTarget(RefNames.tagsPrefix + tag) }) != nil {
@@ -132,7 +139,7 @@ extension HistoryStore {
     /// Every reference name this recording may write, checked before anything is: a name
     /// the file system refuses would otherwise fail after the branch has moved, leaving
     /// the build half-recorded (and every later run failing the same way).
-    private func checkNames(branch: String, app: String, snapshot: BuildSnapshot) throws(StoreError) {
+    func checkNames(branch: String, app: String, snapshot: BuildSnapshot) throws(StoreError) {
         func refuse(_ what: String, _ why: String) -> StoreError {
             StoreError(.invalidInput, repository: path, "\(what) \(why); the build was not recorded")
         }
@@ -192,7 +199,7 @@ extension HistoryStore {
 
     /// Makes `<app>@<short>+<build>` (or the first free `#n`) name `commit`; reuses a
     /// tag of that family that already names it.
-    private func ensureVersionTag(app: String, shortVersion: String, build: String, commit: ObjectID)
+    func ensureVersionTag(app: String, shortVersion: String, build: String, commit: ObjectID)
         throws(StoreError) -> (name: String, n: Int, created: Bool) {
         var n = 1
         var races = 0
