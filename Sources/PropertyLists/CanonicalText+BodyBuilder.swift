@@ -1,15 +1,26 @@
 extension CanonicalText {
     /// Rebuilds the value tree from body lines, which list containers before their
     /// children, children in order.
+    ///
+    /// Each open container is built in its own frame and mutated in place, then folded
+    /// into its parent once its last child is read: adding a child never copies the
+    /// container (a `.strings` file of n keys costs n inserts, not n²/2 copied entries).
     struct BodyBuilder {
+        /// An open container: its path and what it holds so far.
         private struct Frame {
             var segments: [CanonicalLineScanner.Segment]
-            var value: PlistValue
+            var items: [PlistValue] = []
+            var dictionary = PlistDictionary()
+            var isArray: Bool
+
+            /// The finished container.
+            var value: PlistValue { isArray ? .array(items) : .dictionary(dictionary) }
         }
 
         private var frames: [Frame] = []
         private var rooted: Bool?
-        private var root: PlistValue?
+        /// A `$` root that is not a container.
+        private var scalarRoot: PlistValue?
 
         mutating func add(_ scanner: inout CanonicalLineScanner) throws(PlistError) {
             let (isRooted, segments) = try scanner.path()
@@ -18,56 +29,59 @@ extension CanonicalText {
             try scanner.expectEnd()
             if rooted == nil {
                 rooted = isRooted
-                if !isRooted { frames = [Frame(segments: [], value: .dictionary(PlistDictionary()))] }
+                if !isRooted { frames = [Frame(segments: [], isArray: false)] }
             }
             guard rooted == isRooted else { throw scanner.error("mixed '$' and key paths") }
             if isRooted && segments.isEmpty {
-                guard root == nil, frames.isEmpty else { throw scanner.error("second root value") }
-                root = value
-                frames = [Frame(segments: [], value: value)]
+                guard scalarRoot == nil, frames.isEmpty else { throw scanner.error("second root value") }
+                switch value {
+                case .array: frames = [Frame(segments: [], isArray: true)]
+                case .dictionary: frames = [Frame(segments: [], isArray: false)]
+                default: scalarRoot = value
+                }
                 return
             }
             guard let last = segments.last else { throw scanner.error("empty path") }
             let parent = segments.dropLast()
+            if scalarRoot != nil {
+                throw scanner.error(parent.isEmpty ? "path does not match its container" : "value before its container")
+            }
             guard parent.count < frames.count, frames[parent.count].segments.elementsEqual(parent) else {
                 throw scanner.error("value before its container")
             }
             while frames.count > parent.count + 1 { fold() }
-            guard var top = frames.popLast() else { throw scanner.error("value before its container") }
-            switch (top.value, last) {
-            case (.array(var items), .index(let index)):
-                guard index == items.count else { throw scanner.error("array index out of order") }
-                items.append(value)
-                top.value = .array(items)
-            case (.dictionary(var dictionary), .key(let key)):
-                guard dictionary[key] == nil else { throw scanner.error("key listed twice") }
-                dictionary[key] = value
-                top.value = .dictionary(dictionary)
+            let top = frames.count - 1
+            switch (frames[top].isArray, last) {
+            case (true, .index(let index)):
+                guard index == frames[top].items.count else { throw scanner.error("array index out of order") }
+                // A container child is a placeholder until it is folded in.
+                frames[top].items.append(value)
+            case (false, .key(let key)):
+                guard frames[top].dictionary[key] == nil else { throw scanner.error("key listed twice") }
+                frames[top].dictionary[key] = value
             default:
                 throw scanner.error("path does not match its container")
             }
-            frames.append(top)
-            if case .array = value { frames.append(Frame(segments: segments, value: value)) }
-            if case .dictionary = value { frames.append(Frame(segments: segments, value: value)) }
+            if case .array = value { frames.append(Frame(segments: segments, isArray: true)) }
+            if case .dictionary = value { frames.append(Frame(segments: segments, isArray: false)) }
         }
 
         /// Pops the innermost open container into its parent (replacing the placeholder).
         private mutating func fold() {
-            guard let child = frames.popLast(), var parent = frames.popLast(), let last = child.segments.last else { return }
-            switch (parent.value, last) {
-            case (.array(var items), .index(let index)) where index < items.count:
-                items[index] = child.value
-                parent.value = .array(items)
-            case (.dictionary(var dictionary), .key(let key)):
-                dictionary[key] = child.value
-                parent.value = .dictionary(dictionary)
+            guard frames.count >= 2, let child = frames.popLast(), let last = child.segments.last else { return }
+            let top = frames.count - 1
+            switch last {
+            case .index(let index) where frames[top].isArray && index < frames[top].items.count:
+                frames[top].items[index] = child.value
+            case .key(let key) where !frames[top].isArray:
+                frames[top].dictionary[key] = child.value
             default:
                 break
             }
-            frames.append(parent)
         }
 
         mutating func finish() throws(PlistError) -> PlistValue {
+            if let scalarRoot { return scalarRoot }
             while frames.count > 1 { fold() }
             if let top = frames.first { return top.value }
             return .dictionary(PlistDictionary())

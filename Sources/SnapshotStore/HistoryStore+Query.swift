@@ -112,7 +112,7 @@ extension HistoryStore {
             let tree = try git { () throws(GitError) in try repository.commit(id).tree }
             do throws(SnapshotTreeReader.Corrupt) {
                 let reader = SnapshotTreeReader(repository: repository,
-                                                cache: DerivedCache(gitDirectory: repository.path, area: "diff"))
+                                                cache: DerivedCache(gitDirectory: repository.path, area: "diff", limit: 32))
                 let read = try reader.read(tree: tree, sourceName: build.source, after: lastRead)
                 lastRead = read.memo
                 return read.snapshot

@@ -6,11 +6,11 @@ import Git
 /// 20,000 entries from one file instead of reading a blob per file. Layout (little-endian):
 /// the magic line, the entry count (u32), per entry its kind (u8), path (u32 length and
 /// bytes), object id (20 bytes), then a file's size (u64) and digest (32 bytes, for the
-/// kinds with one) or a link's target (u32 length and bytes); last, the FNV-1a 64-bit sum
-/// of every byte before it. Anything else reads as no entry.
+/// kinds with one) or a link's target (u32 length and bytes); last, the sum of every byte
+/// before it (`DerivedCacheBytes.checksum`). Anything else reads as no entry.
 extension SnapshotTreeMemo {
     /// The first line; its number changes whenever the layout or the meaning changes.
-    static let cacheMagic = Array("bundlediff files memo 1\n".utf8)
+    static let cacheMagic = Array("bundlediff files memo 2\n".utf8)
 
     /// The cache key of the `files/` tree `tree`.
     static func cacheKey(files tree: ObjectID) -> String { "files-" + tree.hex }
@@ -53,25 +53,20 @@ extension SnapshotTreeMemo {
     /// `encodedFiles` for the `files/` tree `tree`); false, with nothing changed, when the
     /// bytes are not such a file.
     mutating func loadFiles(_ bytes: [UInt8], tree: ObjectID) -> Bool {
-        guard bytes.count >= Self.cacheMagic.count + 12, bytes.starts(with: Self.cacheMagic) else { return false }
-        let body = bytes[..<(bytes.count - 8)]
-        var reader = CacheReader(bytes: bytes, at: body.endIndex)
-        guard reader.u64() == Self.checksum(body) else { return false }
-        reader = CacheReader(bytes: bytes, at: Self.cacheMagic.count)
-        guard let count = reader.u32() else { return false }
+        guard var reader = DerivedCacheBytes.body(bytes, magic: Self.cacheMagic), let count = reader.u32() else {
+            return false
+        }
         var files: [FileEntry] = [], ids: [ObjectID] = [], trees: [BundlePath: Span] = [:]
-        var records: [ObjectID: FileRecord.Decoded] = [:]
         // Every entry takes at least 25 bytes: a count the bytes cannot hold is refused
         // before anything is reserved for it.
-        guard Int(count) <= (bytes.count - reader.offset) / 25 else { return false }
+        guard Int(count) <= reader.remaining / 25 else { return false }
         files.reserveCapacity(Int(count))
         ids.reserveCapacity(Int(count))
         var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
         for index in 0..<Int(count) {
-            guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let length = reader.u32(),
-                  let path = reader.take(Int(length)), let idBytes = reader.take(20),
-                  let id = ObjectID(bytes: idBytes) else { return false }
-            let entryPath = BundlePath(bytes: path)
+            guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let path = reader.run(),
+                  let idBytes = reader.take(20), let id = ObjectID(bytes: Array(idBytes)) else { return false }
+            let entryPath = BundlePath(bytes: Array(path))
             while let top = open.last, !entryPath.isWithin(top.path) {
                 trees[top.path] = Span(tree: top.tree, range: top.start..<index)
                 open.removeLast()
@@ -81,68 +76,37 @@ extension SnapshotTreeMemo {
                 files.append(FileEntry(path: entryPath, kind: .directory))
                 open.append((entryPath, id, index + 1))
             case .symlink:
-                guard let targetLength = reader.u32(), let target = reader.take(Int(targetLength)) else { return false }
-                files.append(FileEntry(path: entryPath, kind: .symlink, size: UInt64(target.count), symlinkTarget: target))
+                guard let target = reader.run() else { return false }
+                files.append(FileEntry(path: entryPath, kind: .symlink, size: UInt64(target.count),
+                                       symlinkTarget: Array(target)))
             case .file, .executable, .fileNoDigest, .executableNoDigest:
                 guard let size = reader.u64() else { return false }
                 var digest: SHA256Digest?
                 if kind == .file || kind == .executable {
                     guard let digestBytes = reader.take(32) else { return false }
-                    digest = SHA256Digest(bytes: digestBytes)
+                    digest = SHA256Digest(bytes: Array(digestBytes))
                 }
                 files.append(FileEntry(path: entryPath, kind: .file, size: size,
                                        isExecutable: kind == .executable || kind == .executableNoDigest, sha256: digest))
-                records[id] = (digest, size)
             }
             ids.append(id)
         }
-        guard reader.offset == body.endIndex else { return false }
+        guard reader.remaining == 0 else { return false }
         while let top = open.popLast() { trees[top.path] = Span(tree: top.tree, range: top.start..<files.count) }
         trees[.root] = Span(tree: tree, range: 0..<files.count)
         self.files = files
         self.ids = ids
         fileTrees = trees
-        self.records = records
+        // File records by blob id are indexed when a later read first needs one
+        // (`SnapshotTreeMemo.recordIndex`), not here: a read that copies every folder never does.
+        records = [:]
         loadedFromCache = true
         return true
     }
 
     private static func put<T: FixedWidthInteger>(_ value: T, _ out: inout [UInt8]) {
-        withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
+        DerivedCacheBytes.put(value, &out)
     }
 
-    private static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return hash
-    }
-
-    /// Reads fixed-width numbers and runs of bytes, failing (nil) past the end.
-    private struct CacheReader {
-        let bytes: [UInt8]
-        var offset: Int
-
-        init(bytes: [UInt8], at offset: Int) {
-            self.bytes = bytes
-            self.offset = offset
-        }
-
-        mutating func take(_ count: Int) -> [UInt8]? {
-            guard count >= 0, count <= bytes.count - offset else { return nil }
-            defer { offset += count }
-            return Array(bytes[offset..<(offset + count)])
-        }
-
-        mutating func number<T: FixedWidthInteger>(_: T.Type) -> T? {
-            guard MemoryLayout<T>.size <= bytes.count - offset else { return nil }
-            var value: T = 0
-            for i in 0..<MemoryLayout<T>.size { value |= T(bytes[offset + i]) << (8 * i) }
-            offset += MemoryLayout<T>.size
-            return value
-        }
-
-        mutating func u8() -> UInt8? { number(UInt8.self) }
-        mutating func u32() -> UInt32? { number(UInt32.self) }
-        mutating func u64() -> UInt64? { number(UInt64.self) }
-    }
+    private static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 { DerivedCacheBytes.checksum(bytes) }
 }

@@ -26,6 +26,7 @@ struct SnapshotTreeMemo {
     var plistTrees: [BundlePath: Span] = [:]
     /// File records decoded by this read, by blob id (a moved file's record is the same
     /// blob). Only this read's: a store that reads many builds keeps one build's worth.
+    /// Empty when the `files/` part came from the cache; `records(in:)` indexes a folder.
     var records: [ObjectID: FileRecord.Decoded] = [:]
 
     /// Mach-O facts (`macho/`) and store facts (`stores/`) this read holds, by blob id: a
@@ -38,6 +39,8 @@ struct SnapshotTreeMemo {
     var copied = 0
     /// Whether the `files/` part came from the derived-data cache (for tests).
     var loadedFromCache = false
+    /// Whether the `plists/` part came from the derived-data cache (for tests).
+    var plistsLoadedFromCache = false
     /// `macho/` and `stores/` blobs taken from the previous read instead of parsed (for tests).
     var factsCopied = 0
 
@@ -52,6 +55,25 @@ struct SnapshotTreeMemo {
 
     /// How many entries of `area` this read has so far.
     func count(_ area: Area) -> Int { area == .files ? files.count : plists.count }
+
+    /// The file records of the files right in the folder at `path` (not in its subfolders),
+    /// by blob id; empty when this read had no such folder. Costs what the folder holds:
+    /// a read after this one indexes only the folders it walks (those that changed).
+    func records(in path: BundlePath) -> [ObjectID: FileRecord.Decoded] {
+        guard let span = fileTrees[path] else { return [:] }
+        var out: [ObjectID: FileRecord.Decoded] = [:]
+        var index = span.range.lowerBound
+        while index < span.range.upperBound {
+            let entry = files[index]
+            if entry.kind == .directory, let inner = fileTrees[entry.path], inner.range.lowerBound == index + 1 {
+                index = max(inner.range.upperBound, index + 1)
+                continue
+            }
+            if entry.kind == .file { out[ids[index]] = (entry.sha256, entry.size) }
+            index += 1
+        }
+        return out
+    }
 
     /// Remembers the folder at `path` and its run of entries.
     mutating func note(_ span: Span, at path: BundlePath, area: Area) {

@@ -10,8 +10,8 @@ import Stores
 /// is copied from it rather than read: the second build of a comparison costs what changed.
 struct SnapshotTreeReader {
     let repository: Repository
-    /// Where the `files/` part of each read is kept for the next process (derived data;
-    /// `SnapshotTreeMemo+Cache`); nil reads and keeps nothing.
+    /// Where the `files/` and `plists/` parts of each read are kept for the next process
+    /// (derived data; `SnapshotTreeMemo+Cache`, `+PlistCache`); nil reads and keeps nothing.
     var cache: DerivedCache? = nil
 
     /// Problems with stored data, as one line without the repository path.
@@ -44,7 +44,13 @@ struct SnapshotTreeReader {
             try folder(filesEntry.id, at: .root, area: .files, previous: previous, into: &memo)
             cache?.write(key, memo.encodedFiles())
         }
-        try folder(plistsEntry.id, at: .root, area: .plists, previous: previous, into: &memo)
+        let plistsKey = SnapshotTreeMemo.cacheKey(plists: plistsEntry.id)
+        if let cache, let bytes = cache.read(plistsKey), memo.loadPlists(bytes, tree: plistsEntry.id) {
+            // Loaded whole: every decoded property list and the folders holding them.
+        } else {
+            try folder(plistsEntry.id, at: .root, area: .plists, previous: previous, into: &memo)
+            if let cache, let bytes = memo.encodedPlists() { cache.write(plistsKey, bytes) }
+        }
         var plists: [BundlePath: DecodedPlist] = [:]
         plists.reserveCapacity(memo.plists.count)
         for (path, plist) in memo.plists { plists[path] = plist }
@@ -73,6 +79,8 @@ struct SnapshotTreeReader {
             var entries: [TreeEntry]
             var next = 0
             var start: Int
+            /// The file records `previous` had right in this folder, indexed on first need.
+            var known: [ObjectID: FileRecord.Decoded]? = nil
         }
         var stack: [Open] = []
         if !copy(tree, at: path, area: area, previous: previous, into: &memo) {
@@ -92,8 +100,15 @@ struct SnapshotTreeReader {
             let child = top.path.appending(name)
             switch area {
             case .files:
-                memo.files.append(try fileEntry(path: child, entry: entry, known: previous?.records ?? [:],
-                                                records: &memo.records))
+                var known: FileRecord.Decoded?
+                if entry.mode == .blob || entry.mode == .executable, memo.records[entry.id] == nil {
+                    known = previous?.records[entry.id]
+                    if known == nil, let previous {
+                        if top.known == nil { stack[stack.count - 1].known = previous.records(in: top.path) }
+                        known = stack[stack.count - 1].known?[entry.id]
+                    }
+                }
+                memo.files.append(try fileEntry(path: child, entry: entry, known: known, records: &memo.records))
                 memo.ids.append(entry.id)
             case .plists where entry.mode != .tree: memo.plists.append((child, try plist(child, entry.id)))
             case .plists: break
@@ -171,8 +186,8 @@ struct SnapshotTreeReader {
     }
 
     /// The entry of one tree entry; a file's record is taken from `records` (this read) or
-    /// `known` (the previous one) when its blob was decoded already.
-    private func fileEntry(path: BundlePath, entry: TreeEntry, known: [ObjectID: FileRecord.Decoded],
+    /// is `known` (from the previous one) when its blob was decoded already.
+    private func fileEntry(path: BundlePath, entry: TreeEntry, known: FileRecord.Decoded?,
                            records: inout [ObjectID: FileRecord.Decoded]) throws(Corrupt) -> FileEntry {
         switch entry.mode {
         case .tree:
@@ -182,7 +197,7 @@ struct SnapshotTreeReader {
             return FileEntry(path: path, kind: .symlink, size: UInt64(target.count), symlinkTarget: target)
         case .blob, .executable:
             let record: FileRecord.Decoded
-            if let cached = records[entry.id] ?? known[entry.id] { record = cached } else {
+            if let cached = records[entry.id] ?? known { record = cached } else {
                 guard let decoded = FileRecord.decode(try read(entry.id)) else {
                     throw Corrupt(message: "files/\(path) holds a malformed file record")
                 }

@@ -117,7 +117,7 @@ import TestSupport
 }
 
 /// On the real-world corpus: every two consecutive inputs of a set, read walked and read
-/// from a warm cache, give the same snapshots and the same comparison.
+/// from a warm cache (`files/` and `plists/`), give the same snapshots and the same comparison.
 @Suite struct CorpusCachedReadTests {
     @Test(.enabled(if: CorpusTests.corpusRoot != nil, "BUNDLEDIFF_CORPUS is not set: corpus tests skipped"))
     func cachedReadEqualsWalkedReadOnTheCorpus() throws {
@@ -142,9 +142,13 @@ import TestSupport
             let warmNew = try CachedReadTests.read(store, b.build, cache: cache, after: warmOld.memo)
             #expect(warmOld.snapshot.entries == walkedOld.snapshot.entries, "\(a.build.source)")
             #expect(warmNew.snapshot.entries == walkedNew.snapshot.entries, "\(b.build.source)")
+            // Decoded plists too, compared as canonical text (a NaN real is not `==` itself).
+            #expect(PlistCacheTests.texts(warmOld.snapshot) == PlistCacheTests.texts(walkedOld.snapshot), "\(a.build.source)")
+            #expect(PlistCacheTests.texts(warmNew.snapshot) == PlistCacheTests.texts(walkedNew.snapshot), "\(b.build.source)")
             #expect(Comparer.compare(old: warmOld.snapshot, new: warmNew.snapshot)
                     == Comparer.compare(old: walkedOld.snapshot, new: walkedNew.snapshot), "\(a.build.source) → \(b.build.source)")
-            if warmOld.memo.loadedFromCache && warmNew.memo.loadedFromCache { loaded += 1 }
+            if warmOld.memo.loadedFromCache && warmNew.memo.loadedFromCache
+                && warmOld.memo.plistsLoadedFromCache && warmNew.memo.plistsLoadedFromCache { loaded += 1 }
             pairs += 1
         }
         #expect(pairs > 20)

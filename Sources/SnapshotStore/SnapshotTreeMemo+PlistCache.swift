@@ -1,0 +1,217 @@
+import BundleModel
+import Git
+import PropertyLists
+
+/// The `plists/` part of a memo as one derived-data file (`DerivedCache`, area `diff`),
+/// keyed by the `plists/` tree id: the next process that reads the same build loads its
+/// decoded property lists from one file instead of reading and parsing a canonical text
+/// per plist. Layout (little-endian, `DerivedCacheBytes`): the magic line; the plist count
+/// (u32), per plist its path (run) and its value; the folder count (u32), per folder its
+/// path (run), tree id (20 bytes) and entry range (u32 start, u32 end); last, the sum
+/// (`DerivedCacheBytes.checksum`). A value is a tag byte and its payload (see `Tag`); strings and data are runs.
+/// Anything else (a bad tag, a count past the end, nesting deeper than `maxDepth`, bytes
+/// left over) reads as no entry.
+extension SnapshotTreeMemo {
+    /// The first line; its number changes whenever the layout or the meaning changes.
+    static let plistCacheMagic = Array("bundlediff plists memo 1\n".utf8)
+
+    /// The cache key of the `plists/` tree `tree`.
+    static func cacheKey(plists tree: ObjectID) -> String { "plists-" + tree.hex }
+
+    /// Deepest nesting written or read; a deeper plist is not cached (read from the tree).
+    static let plistCacheMaxDepth = 512
+
+    private enum Tag: UInt8 {
+        case undecodable = 0, decoded
+        case string = 16, integer, real, boolean, date, data, array, dictionary, uid
+    }
+
+    private static let formats = PlistFormat.allCases
+    private static let encodings: [TextEncoding] = [.utf8, .utf8BOM, .utf16LE, .utf16LEBOM, .utf16BE, .utf16BEBOM]
+
+    /// The `plists/` part of this memo, for `DerivedCache`; nil when a plist nests deeper
+    /// than the cache reads back.
+    func encodedPlists() -> [UInt8]? {
+        var out = Self.plistCacheMagic
+        DerivedCacheBytes.put(UInt32(plists.count), &out)
+        for (path, plist) in plists {
+            DerivedCacheBytes.putRun(path.bytes, &out)
+            switch plist {
+            case .undecodable(let reason):
+                out.append(Tag.undecodable.rawValue)
+                DerivedCacheBytes.putRun(reason.utf8, &out)
+            case .decoded(let document):
+                out.append(Tag.decoded.rawValue)
+                out.append(UInt8(Self.formats.firstIndex(of: document.format) ?? 0))
+                out.append(document.encoding.flatMap { Self.encodings.firstIndex(of: $0) }.map { UInt8($0 + 1) } ?? 0)
+                DerivedCacheBytes.put(UInt32(document.duplicateKeys.count), &out)
+                for duplicate in document.duplicateKeys {
+                    DerivedCacheBytes.put(UInt32(duplicate.dictionaryPath.count), &out)
+                    for key in duplicate.dictionaryPath { DerivedCacheBytes.putRun(key.utf8, &out) }
+                    DerivedCacheBytes.putRun(duplicate.key.utf8, &out)
+                    DerivedCacheBytes.put(UInt32(duplicate.lines.count), &out)
+                    for line in duplicate.lines { DerivedCacheBytes.put(UInt64(truncatingIfNeeded: line), &out) }
+                }
+                guard Self.put(document.root, depth: 0, &out) else { return nil }
+            }
+        }
+        let folders = plistTrees.sorted { $0.key < $1.key }
+        DerivedCacheBytes.put(UInt32(folders.count), &out)
+        for (path, span) in folders {
+            DerivedCacheBytes.putRun(path.bytes, &out)
+            out += span.tree.bytes
+            DerivedCacheBytes.put(UInt32(span.range.lowerBound), &out)
+            DerivedCacheBytes.put(UInt32(span.range.upperBound), &out)
+        }
+        DerivedCacheBytes.put(DerivedCacheBytes.checksum(out[...]), &out)
+        return out
+    }
+
+    private static func put(_ value: PlistValue, depth: Int, _ out: inout [UInt8]) -> Bool {
+        switch value {
+        case .string(let s):
+            out.append(Tag.string.rawValue)
+            DerivedCacheBytes.putRun(s.utf8, &out)
+        case .integer(let i):
+            out.append(Tag.integer.rawValue)
+            out.append(i.isNegative ? 1 : 0)
+            DerivedCacheBytes.put(i.high, &out)
+            DerivedCacheBytes.put(i.low, &out)
+        case .real(let r):
+            out.append(Tag.real.rawValue)
+            DerivedCacheBytes.put(r.bitPattern, &out)
+        case .boolean(let b):
+            out.append(Tag.boolean.rawValue)
+            out.append(b ? 1 : 0)
+        case .date(let d):
+            out.append(Tag.date.rawValue)
+            DerivedCacheBytes.put(d.bitPattern, &out)
+        case .data(let bytes):
+            out.append(Tag.data.rawValue)
+            DerivedCacheBytes.putRun(bytes, &out)
+        case .uid(let u):
+            out.append(Tag.uid.rawValue)
+            DerivedCacheBytes.put(u, &out)
+        case .array(let items):
+            guard depth < plistCacheMaxDepth else { return false }
+            out.append(Tag.array.rawValue)
+            DerivedCacheBytes.put(UInt32(items.count), &out)
+            for item in items { guard put(item, depth: depth + 1, &out) else { return false } }
+        case .dictionary(let dictionary):
+            guard depth < plistCacheMaxDepth else { return false }
+            out.append(Tag.dictionary.rawValue)
+            DerivedCacheBytes.put(UInt32(dictionary.count), &out)
+            for (key, item) in dictionary.entries {
+                DerivedCacheBytes.putRun(key.utf8, &out)
+                guard put(item, depth: depth + 1, &out) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// Fills `plists` and `plistTrees` from `bytes` (written by `encodedPlists` for the
+    /// `plists/` tree `tree`); false, with nothing changed, when the bytes are not such a file.
+    mutating func loadPlists(_ bytes: [UInt8], tree: ObjectID) -> Bool {
+        guard var reader = DerivedCacheBytes.body(bytes, magic: Self.plistCacheMagic), let count = reader.u32(),
+              Int(count) <= reader.remaining / 6 else { return false }
+        var plists: [(path: BundlePath, plist: DecodedPlist)] = []
+        plists.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let path = reader.run(), let plist = Self.plist(&reader) else { return false }
+            plists.append((BundlePath(bytes: Array(path)), plist))
+        }
+        guard let folderCount = reader.u32(), Int(folderCount) <= reader.remaining / 32 else { return false }
+        var trees: [BundlePath: Span] = [:]
+        trees.reserveCapacity(Int(folderCount))
+        for _ in 0..<folderCount {
+            guard let path = reader.run(), let id = reader.take(20).flatMap({ ObjectID(bytes: Array($0)) }),
+                  let start = reader.u32(), let end = reader.u32(), start <= end, Int(end) <= plists.count else {
+                return false
+            }
+            trees[BundlePath(bytes: Array(path))] = Span(tree: id, range: Int(start)..<Int(end))
+        }
+        guard reader.remaining == 0, trees[.root]?.tree == tree else { return false }
+        self.plists = plists
+        plistTrees = trees
+        plistsLoadedFromCache = true
+        return true
+    }
+
+    private static func plist(_ reader: inout DerivedCacheBytes.Reader) -> DecodedPlist? {
+        switch reader.u8().flatMap(Tag.init(rawValue:)) {
+        case .undecodable:
+            return reader.string().map { .undecodable(reason: $0) }
+        case .decoded:
+            guard let formatIndex = reader.u8(), Int(formatIndex) < formats.count, let encodingIndex = reader.u8(),
+                  Int(encodingIndex) <= encodings.count, let duplicateCount = reader.u32(),
+                  Int(duplicateCount) <= reader.remaining / 12 else { return nil }
+            var duplicates: [DuplicateKey] = []
+            for _ in 0..<duplicateCount {
+                guard let depth = reader.u32(), Int(depth) <= reader.remaining / 4 else { return nil }
+                var path: [String] = []
+                for _ in 0..<depth {
+                    guard let key = reader.string() else { return nil }
+                    path.append(key)
+                }
+                guard let key = reader.string(), let lineCount = reader.u32(),
+                      Int(lineCount) <= reader.remaining / 8 else { return nil }
+                var lines: [Int] = []
+                for _ in 0..<lineCount {
+                    guard let line = reader.u64() else { return nil }
+                    lines.append(Int(truncatingIfNeeded: line))
+                }
+                duplicates.append(DuplicateKey(dictionaryPath: path, key: key, lines: lines))
+            }
+            guard let root = value(&reader, depth: 0) else { return nil }
+            return .decoded(PlistDocument(format: formats[Int(formatIndex)],
+                                          encoding: encodingIndex == 0 ? nil : encodings[Int(encodingIndex) - 1],
+                                          root: root, duplicateKeys: duplicates))
+        default:
+            return nil
+        }
+    }
+
+    private static func value(_ reader: inout DerivedCacheBytes.Reader, depth: Int) -> PlistValue? {
+        switch reader.u8().flatMap(Tag.init(rawValue:)) {
+        case .string:
+            return reader.string().map { .string($0) }
+        case .integer:
+            guard let sign = reader.u8(), sign <= 1, let high = reader.u64(), let low = reader.u64() else { return nil }
+            return .integer(PlistInteger(isNegative: sign == 1, high: high, low: low))
+        case .real:
+            return reader.u64().map { .real(Double(bitPattern: $0)) }
+        case .boolean:
+            guard let b = reader.u8(), b <= 1 else { return nil }
+            return .boolean(b == 1)
+        case .date:
+            return reader.u64().map { .date(Double(bitPattern: $0)) }
+        case .data:
+            return reader.run().map { .data(Array($0)) }
+        case .uid:
+            return reader.u64().map { .uid($0) }
+        case .array:
+            guard depth < plistCacheMaxDepth, let count = reader.u32(), Int(count) <= reader.remaining else { return nil }
+            var items: [PlistValue] = []
+            items.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                guard let item = value(&reader, depth: depth + 1) else { return nil }
+                items.append(item)
+            }
+            return .array(items)
+        case .dictionary:
+            guard depth < plistCacheMaxDepth, let count = reader.u32(), Int(count) <= reader.remaining / 5 else {
+                return nil
+            }
+            var dictionary = PlistDictionary()
+            for _ in 0..<count {
+                guard let key = reader.string(), dictionary[key] == nil, let item = value(&reader, depth: depth + 1) else {
+                    return nil
+                }
+                dictionary[key] = item
+            }
+            return .dictionary(dictionary)
+        default:
+            return nil
+        }
+    }
+}
