@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CGitShim
 import CLibgit2
 import Foundation
 
@@ -33,8 +34,16 @@ extension Repository {
     public func rollUp(_ packs: [PackFile]) throws(GitError) -> PackFile? {
         guard packs.count > 1 else { return nil }
         let folder = packFolder
+        // The pack builder lists every tag of its repository (to write tagged commits
+        // first), one reference lookup per tag: thousands in a long history. It builds
+        // over a repository of the same objects without references instead.
+        var bare: OpaquePointer?
+        try withODB { (odb) throws(GitError) in
+            try check(bundlediff_git_repository_without_references(&bare, odb), "start repack")
+        }
+        defer { git_repository_free(bare) }
         var builder: OpaquePointer?
-        try check(git_packbuilder_new(&builder, handle), "start repack")
+        try check(git_packbuilder_new(&builder, bare), "start repack")
         guard let builder else { throw GitError(code: .other(-1), operation: "start repack", message: "no pack builder") }
         defer { git_packbuilder_free(builder) }
         git_packbuilder_set_threads(builder, 1)

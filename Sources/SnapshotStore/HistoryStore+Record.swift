@@ -108,6 +108,7 @@ extension HistoryStore {
             failure.message += "; the build was recorded as \(commit.prefix(10)) but not fully tagged: record it again to finish"
             throw failure
         }
+        if writerLock != nil { maintainReferences() }
         // A commit made now is named by the tags made now; an existing one is looked up.
         let tags = already ? nil : (versionTag.map { [$0] } ?? []) + options.userTags
         let build = try recordedBuild(commit: commit, tags: tags)

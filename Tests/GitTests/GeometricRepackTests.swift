@@ -65,6 +65,25 @@ import TestSupport
         #expect(fsck.status == 0, "\(fsck.err)")
     }
 
+    /// Merging packs reads no reference: libgit2's pack builder would look up every tag
+    /// (one file lookup each, 10,000 in a 10,000-build history), and a tag file it
+    /// cannot look up (here, a name git refuses) would fail the merge.
+    @Test func mergingReadsNoReference() throws {
+        let dir = try ScratchDir("repack-refs")
+        defer { dir.remove() }
+        let writer = try Repository.createBare(at: dir.path)
+        for n in 0..<3 {
+            _ = try writer.writeBlob(Array("blob \(n)\n".utf8))
+            try writer.flushObjects()
+        }
+        try FileManager.default.createDirectory(atPath: dir.path + "/refs/tags", withIntermediateDirectories: true)
+        try Data("0123456789012345678901234567890123456789\n".utf8)
+            .write(to: URL(fileURLWithPath: dir.path + "/refs/tags/bad..name"))
+        let merged = try #require(try writer.rollUp(writer.packFiles()))
+        #expect(writer.packFiles() == [merged])
+        #expect(merged.objects == 3)
+    }
+
     /// A reader in this process keeps the history open while another process (git here,
     /// as `git repack -a -d`) merges every pack into one, deletes the old packs and the
     /// multi-pack-index that named them. Its next reads go through the stale index to
