@@ -55,7 +55,7 @@ extension HistoryQuery {
         for (b, s) in zip(builds, states) {
             t.rows.append(Self.buildCells(b) + [s.reference.map { .text($0) } ?? .none, .integer(s.keys),
                                                 s.changes.isEmpty ? .none : .text(s.changes)]
-                          + order.map { lang in s.languages[lang].map { .number($0, String(format: "%.1f%%", $0)) } ?? .none })
+                          + order.map { lang in s.languages[lang].map { .number($0, DecimalText.oneDecimal($0) + "%") } ?? .none })
         }
         return t
     }

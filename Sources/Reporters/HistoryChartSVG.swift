@@ -89,10 +89,10 @@ enum HistoryChartSVG {
 
     /// A value in the chart's unit: `40%`, `22.5 KB` (`22.5 KB (22525 bytes)` when exact).
     static func label(_ v: Double, unit: String, exact: Bool = false) -> String {
-        if unit == "percent" { return String(format: exact ? "%.1f%%" : "%.0f%%", v) }
+        if unit == "percent" { return exact ? DecimalText.oneDecimal(v) + "%" : String(format: "%.0f%%", v) }
         let bytes = UInt64(max(0, min(v, 1.8e19)))
         return TextFormatting.bytes(bytes) + (exact && bytes >= 1000 ? " (\(bytes) bytes)" : "")
     }
 
-    static func f(_ v: Double) -> String { String(format: "%.1f", v) }
+    static func f(_ v: Double) -> String { DecimalText.oneDecimal(v) }
 }

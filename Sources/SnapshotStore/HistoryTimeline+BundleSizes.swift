@@ -7,10 +7,13 @@ extension HistoryTimeline {
     /// whose folder is not recorded is left out.
     public func ownSizes(of bundles: [BundleInfo], in build: TimelineBuild) throws(StoreError) -> [BundlePath: FolderSize] {
         var folders: [BundlePath: FolderSize] = [:]
+        var summed: [BundlePath: StoredObject] = [:]
         for bundle in bundles {
             guard let object = try object(at: bundle.path, in: build, area: .files) else { continue }
-            folders[bundle.path] = try size(of: object)
+            folders[bundle.path] = try size(of: object, before: lastBundleFolders[bundle.path])
+            summed[bundle.path] = object
         }
+        lastBundleFolders = summed
         var own = folders
         var owners = InnermostBundleCache(bundles: Set(bundles.map(\.path)))
         for (path, folder) in folders where !path.isRoot {

@@ -16,33 +16,91 @@ extension HistoryTimeline {
     /// Regular files below a folder and their bytes (one file: itself; a symlink: none,
     /// as in the recorded totals).
     /// Memoised by tree id: an unchanged subtree is summed once for the whole history.
-    public func size(of object: StoredObject) throws(StoreError) -> FolderSize {
+    /// `before` (the object at the same path in an earlier build, when known) lets a
+    /// changed folder be summed from that folder's size: only the entries whose ids differ
+    /// are read, so the cost follows what changed, not the folder's size. The sum is the
+    /// same either way.
+    public func size(of object: StoredObject, before: StoredObject? = nil) throws(StoreError) -> FolderSize {
         switch object.kind {
         case .symlink: return FolderSize(files: 0, bytes: 0)
         case .file: return FolderSize(files: 1, bytes: try fileRecord(object).size)
         case .directory:
             if let known = folderSizes[object.id] { return known }
-            var total = FolderSize(files: 0, bytes: 0)
-            for entry in try entries(object.id) {
-                guard let child = Self.object(entry) else { continue }
-                let part = try size(of: child)
-                total.files += part.files
-                total.bytes += part.bytes
+            let listed = try sizedEntries(object.id)
+            let total: FolderSize
+            if let before, before.kind == .directory, before.id != object.id, let base = folderSizes[before.id] {
+                total = try size(of: listed, from: base, entries: try sizedEntries(before.id))
+                sizing[before.id] = nil
+            } else {
+                var sum = FolderSize(files: 0, bytes: 0)
+                for entry in listed {
+                    guard let child = Self.object(entry) else { continue }
+                    sum.add(try size(of: child))
+                }
+                total = sum
             }
             folderSizes[object.id] = total
             return total
         }
     }
 
-    /// The bundles of a build, from its `bundlediff.json` (memoised by blob id).
+    /// A folder's size from an earlier version's (`base`, whose entries are `old`): the
+    /// entries both share (same name, mode and id) are not read again.
+    private func size(of new: [TreeEntry], from base: FolderSize, entries old: [TreeEntry]) throws(StoreError) -> FolderSize {
+        var total = base
+        var start = 0
+        // Git orders both lists the same way: walk them side by side while the names agree.
+        while start < new.count, start < old.count, new[start].name == old[start].name {
+            let (n, o) = (new[start], old[start])
+            start += 1
+            if n.id == o.id && n.mode == o.mode { continue }
+            let (newChild, oldChild) = (Self.object(n), Self.object(o))
+            if let oldChild { total.remove(try size(of: oldChild)) }
+            if let newChild { total.add(try size(of: newChild, before: oldChild)) }
+        }
+        guard start < new.count || start < old.count else { return total }
+        // An entry added or removed: match the rest by name.
+        var remaining: [[UInt8]: TreeEntry] = [:]
+        for o in old[start...] { remaining[o.name] = o }
+        for n in new[start...] {
+            let o = remaining.removeValue(forKey: n.name)
+            if let o, o.id == n.id && o.mode == n.mode { continue }
+            let oldChild = o.flatMap(Self.object)
+            if let oldChild { total.remove(try size(of: oldChild)) }
+            if let newChild = Self.object(n) { total.add(try size(of: newChild, before: oldChild)) }
+        }
+        for o in remaining.values {
+            if let oldChild = Self.object(o) { total.remove(try size(of: oldChild)) }
+        }
+        return total
+    }
+
+    /// The entries of a tree `size` reads, kept while that tree is the newest version
+    /// seen at its place (`size(of:from:entries:)` lets the version it replaces go), so
+    /// a folder that changes is compared with its last version without reading that
+    /// again. What is kept is about one build's folders, whatever the history's length
+    /// (and never more than `sizingLimit` trees: past that, it starts again empty).
+    private func sizedEntries(_ id: ObjectID) throws(StoreError) -> [TreeEntry] {
+        if let known = sizing[id] { return known }
+        let listed = try entries(id)
+        if sizing.count >= Self.sizingLimit { sizing.removeAll(keepingCapacity: true) }
+        sizing[id] = listed
+        return listed
+    }
+
+    static let sizingLimit = 20_000
+
+    /// The bundles of a build, from its `bundlediff.json`. The last one read is kept by
+    /// blob id (a build whose summary did not change reads it once); the others are let
+    /// go, as every build that bumps a version has a summary of its own.
     public func bundles(in build: TimelineBuild) throws(StoreError) -> [BundleInfo] {
         guard let entry = try child(Array(SnapshotSummary.fileName.utf8), of: build.tree) else {
             throw corrupt("commit \(build.build.shortCommit) has no \(SnapshotSummary.fileName)")
         }
-        if let known = summaries[entry.id] { return known }
+        if let known = lastSummary, known.id == entry.id { return known.bundles }
         switch SnapshotSummary.parse(try blob(entry.id)) {
         case .success(let parsed):
-            summaries[entry.id] = parsed.bundles
+            lastSummary = (entry.id, parsed.bundles)
             return parsed.bundles
         case .failure(let problem):
             throw corrupt("\(SnapshotSummary.fileName) of commit \(build.build.shortCommit) \(problem.reason)")

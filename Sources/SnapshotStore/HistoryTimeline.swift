@@ -18,9 +18,13 @@ public final class HistoryTimeline {
     var children: [ObjectID: [[UInt8]: TreeEntry?]] = [:]
     var records: [ObjectID: (sha256: SHA256Digest?, size: UInt64)] = [:]
     var folderSizes: [ObjectID: FolderSize] = [:]
-    var summaries: [ObjectID: [BundleInfo]] = [:]
+    var lastSummary: (id: ObjectID, bundles: [BundleInfo])?
     var plistTexts: [ObjectID: DecodedPlist] = [:]
     var folderKeys: [ObjectID: Set<String>] = [:]
+    /// Tree entries `size` read, while each is the newest version seen at its place.
+    var sizing: [ObjectID: [TreeEntry]] = [:]
+    /// Each bundle folder `ownSizes` summed last, by path: where the next build's sum starts.
+    var lastBundleFolders: [BundlePath: StoredObject] = [:]
     /// The derived caches opened by queries, by kind and query.
     var caches: [String: QueryCache] = [:]
 
@@ -83,5 +87,17 @@ public struct FolderSize: Sendable, Hashable {
     public init(files: Int, bytes: UInt64) {
         self.files = files
         self.bytes = bytes
+    }
+
+    /// Adds another part's files and bytes.
+    mutating func add(_ part: FolderSize) {
+        files += part.files
+        bytes += part.bytes
+    }
+
+    /// Takes away a part that was counted (never below zero).
+    mutating func remove(_ part: FolderSize) {
+        files = max(0, files - part.files)
+        bytes = bytes >= part.bytes ? bytes - part.bytes : 0
     }
 }
