@@ -9,6 +9,10 @@ int bundlediff_git_set_search_path(int level, const char *path) {
     return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
 }
 
+int bundlediff_git_set_strict_hash_verification(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
+}
+
 /* A reference database that holds no references and refuses every write. */
 
 static int none_next(git_reference **ref, git_reference_iterator *iter) {
