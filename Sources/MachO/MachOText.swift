@@ -40,13 +40,47 @@ public enum MachOText {
 
     /// The canonical text, ending in a newline.
     public static func render(_ file: MachOFile) -> String {
-        var out = magic + "\n" + "container " + file.container.rawValue + "\n"
+        String(decoding: renderBytes(file), as: UTF8.self)
+    }
+
+    /// The canonical text as its UTF-8 bytes (what the snapshot stores): the import lines,
+    /// most of a binary's text, are appended as bytes, not through a `String`.
+    public static func renderBytes(_ file: MachOFile) -> [UInt8] {
+        var out: [UInt8] = []
+        var head = magic + "\n" + "container " + file.container.rawValue + "\n"
         for (slice, label) in zip(file.slices, labels(file)) {
-            render(slice, label: label, into: &out)
+            render(slice, label: label, into: &head)
+            out.append(contentsOf: head.utf8)
+            head = ""
+            appendImports(slice.importedSymbols, label: label, to: &out)
         }
+        out.append(contentsOf: head.utf8)
         return out
     }
 
+    /// `<label> import "<name>"` per name; printable ASCII without `"` or `\` is copied as
+    /// it is, any other name quoted by `CanonicalText` (the same text either way).
+    private static func appendImports(_ names: [String], label: String, to out: inout [UInt8]) {
+        let prefix = Array((label + " import \"").utf8)
+        for var name in names {
+            out.append(contentsOf: prefix)
+            let plain = name.withUTF8 { bytes in
+                guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) else { return false }
+                out.append(contentsOf: bytes)
+                return true
+            }
+            if plain {
+                out.append(0x22)
+            } else {
+                var quoted = ""
+                CanonicalText.appendQuotedString(name, to: &quoted)
+                out.append(contentsOf: quoted.utf8.dropFirst())
+            }
+            out.append(0x0A)
+        }
+    }
+
+    /// Every line of a slice but its imports (`appendImports`).
     private static func render(_ s: MachOSlice, label: String, into out: inout String) {
         out += "slice \(label) cpu \(s.cpu.type) \(s.cpu.subtype) bits \(s.is64Bit ? 64 : 32) "
         out += s.fileType.map { "type " + $0.description } ?? "archive"
@@ -67,12 +101,6 @@ public enum MachOText {
         if let v = s.sourceVersionText { line("source-version " + v) }
         for g in s.segments { line("segment \(q(g.name)) vmsize \(g.vmSize) filesize \(g.fileSize)") }
         if let sig = s.codeSignature { renderSignature(sig, line: line) }
-        for name in s.importedSymbols {
-            out += label
-            out += " import "
-            CanonicalText.appendQuotedString(name, to: &out)
-            out += "\n"
-        }
     }
 
     private static func renderSignature(_ sig: MachOCodeSignature, line: (String) -> Void) {
@@ -107,7 +135,14 @@ public enum MachOText {
 
     /// Strings ordered by their UTF-8 bytes (the order `git diff` readers expect).
     public static func byteOrder(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        var (a, b) = (a, b)
+        return a.withUTF8 { a in b.withUTF8 { b in bytesPrecede(a, b) } }
+    }
+
+    /// Byte order of two byte strings (a shorter prefix first).
+    static func bytesPrecede(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        for i in 0..<min(a.count, b.count) where a[i] != b[i] { return a[i] < b[i] }
+        return a.count < b.count
     }
 
     static func libraryOrder(_ a: MachOLinkedLibrary, _ b: MachOLinkedLibrary) -> Bool {

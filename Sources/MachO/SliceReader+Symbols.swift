@@ -67,12 +67,7 @@ extension SliceReader {
 
     /// Byte order of two names (`MachOText.byteOrder` of their strings, for ASCII).
     static func bytesPrecede(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-        a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in
-                for i in 0..<min(a.count, b.count) where a[i] != b[i] { return a[i] < b[i] }
-                return a.count < b.count
-            }
-        }
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in MachOText.bytesPrecede(a, b) } }
     }
 
     /// The imports table of `LC_DYLD_CHAINED_FIXUPS` (`dyld_chained_fixups_header`).

@@ -27,6 +27,7 @@ struct SliceReader {
 
     mutating func read() throws(MachOError) -> MachOSlice {
         var slice = try readCommands()
+        slice.libraries.sort(by: MachOText.libraryOrder)
         try readSymbols(into: &slice)
         if let signature {
             var reader = SignatureReader(data: try data.window(signature.offset, signature.size, "code signature"),
@@ -41,7 +42,7 @@ struct SliceReader {
     }
 
     /// The header and every load command (noting where the tables they name lie), not the
-    /// tables themselves.
+    /// tables themselves; libraries in load-command order (`read` sorts them).
     mutating func readCommands() throws(MachOError) -> MachOSlice {
         guard let (is64, bigEndian) = MachOReader.thinMagic(try data.be32(0, "magic")) else {
             throw fail("not a Mach-O header")
@@ -81,7 +82,6 @@ struct SliceReader {
             try readCommand(cmd, command, number: number, into: &slice)
             offset += Int(cmdsize)
         }
-        slice.libraries.sort(by: MachOText.libraryOrder)
         return slice
     }
 }

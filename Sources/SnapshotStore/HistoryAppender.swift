@@ -146,7 +146,7 @@ public struct HistoryAppender {
         root.append(TreeEntry(name: Array("files".utf8), mode: .tree, id: files))
         if !snapshot.machO.isEmpty || !snapshot.machOUnreadable.isEmpty {
             let macho = try patch(oldTree("macho"), changed, keepsEmptyFolders: false) { (path) throws(GitError) -> Edit.Leaf in
-                if let facts = snapshot.machO[path] { return .blob(try repository.writeBlob(Array(MachOText.render(facts).utf8)), .blob) }
+                if let facts = snapshot.machO[path] { return .blob(try repository.writeBlob(MachOText.renderBytes(facts)), .blob) }
                 if let reason = snapshot.machOUnreadable[path] {
                     return .blob(try repository.writeBlob(SnapshotTreeReader.unreadableText(reason)), .blob)
                 }

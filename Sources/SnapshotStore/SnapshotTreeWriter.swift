@@ -43,8 +43,8 @@ struct SnapshotTreeWriter {
             ]
             if !snapshot.machO.isEmpty || !snapshot.machOUnreadable.isEmpty {
                 var machONode = TreeNode()
-                for (path, facts) in snapshot.machO {
-                    let id = try blob(Array(MachOText.render(facts).utf8), cache: &blobCache)
+                for (path, text) in Self.machOTexts(snapshot.machO) {
+                    let id = try blob(text, cache: &blobCache)
                     try machONode.insertBlob(id, mode: .blob, at: try Self.storedComponents(path))
                 }
                 for (path, reason) in snapshot.machOUnreadable {

@@ -65,6 +65,35 @@ import Testing
         #expect(text.contains("\nx86_64 entitlements-xml-undecodable \""))
     }
 
+    /// The bytes the snapshot stores: each slice's imports after its other lines (not all
+    /// at the end), names that need quoting quoted, the rest copied; the same text as `render`.
+    @Test func rendersImportsAsBytesPerSlice() throws {
+        var arm = MachOWriter()
+        arm.symbols = [.undefined("_t\tab"), .undefined("_q\"uote"), .undefined("_b\\s"), .undefined("_é")]
+        var intel = MachOWriter()
+        intel.cpuType = 0x0100_0007
+        intel.cpuSubtype = 3
+        intel.symbols = [.undefined("_plain")]
+        let universal = MachOWriter.universal([(arm.cpuType, arm.cpuSubtype, arm.bytes()),
+                                               (intel.cpuType, intel.cpuSubtype, intel.bytes())], fat64: false)
+        let file = try MachOFile.parse(universal)
+        let bytes = MachOText.renderBytes(file)
+        #expect(String(decoding: bytes, as: UTF8.self) == """
+            bundlediff-macho 1
+            container fat
+            slice arm64 cpu 16777228 0 bits 64 type execute
+            arm64 import "_b\\\\s"
+            arm64 import "_q\\"uote"
+            arm64 import "_t\\tab"
+            arm64 import "_é"
+            slice x86_64 cpu 16777223 3 bits 64 type execute
+            x86_64 import "_plain"
+
+            """)
+        #expect(bytes == Array(MachOText.render(file).utf8))
+        #expect(try MachOText.parse(MachOText.render(file)) == file)
+    }
+
     @Test(arguments: [
         ("", "Mach-O facts: missing final newline"),
         ("bundlediff-plist 1\n", "Mach-O facts: line 1: expected 'bundlediff-macho 1'"),
