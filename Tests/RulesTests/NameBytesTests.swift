@@ -42,4 +42,20 @@ import Testing
         #expect(NameBytes.mayPass(BundlePath("a/é.txt")) { _ in false }, "a non-ASCII name goes on to the String test")
         #expect(NameBytes.mayPass(BundlePath("é/b.png")) { NameBytes.hasSuffix($0, lowercased: png) })
     }
+
+    @Test func localizedFilesAreFoundPastTheByteLook() {
+        #expect(LocalizedBundle.hasLprojFolder(BundlePath("A.app/fr.lproj/a.strings")))
+        #expect(LocalizedBundle.hasLprojFolder(BundlePath("A.app/Sub/fr.lproj/x.storyboardc/y.nib")))
+        #expect(!LocalizedBundle.hasLprojFolder(BundlePath("A.app/fr.lproj")), "the folder itself holds no file")
+        #expect(!LocalizedBundle.hasLprojFolder(BundlePath("A.app/Resources/a.lprojx/b")))
+        // The parity rules still see the files of every `.lproj` folder, nested ones included.
+        let build = L10nExamples.app(tables: [
+            ("en.lproj/Localizable.strings", [("hello", "Hello"), ("bye", "Bye")]),
+            ("fr.lproj/Localizable.strings", [("hello", "Bonjour")]),
+            ("Sub/en.lproj/More.strings", [("a", "A")]),
+            ("Sub/fr.lproj/More.strings", [("b", "B")]),
+        ]).snapshot()
+        let keys = RuleEngine.run(old: build, new: build, only: [.stringKeysDiffer])
+        #expect(Set(keys.flatMap(\.paths).map(\.nameString)) == ["Localizable.strings", "More.strings"])
+    }
 }
