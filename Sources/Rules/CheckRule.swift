@@ -15,10 +15,11 @@ public protocol CheckRule: Rule {
 
 extension CheckRule {
     /// In a comparison: the new side's findings, each marked new (the old side had no
-    /// finding with its fingerprint) or existing; with no old build, unmarked.
+    /// finding with its fingerprint) or existing; with no old build, unmarked. The old side
+    /// is judged only when the new one has findings to mark.
     public func findings(in context: RuleContext) -> [Finding] {
         let new = findings(in: context.check(isNew: true))
-        guard context.hasOldBuild else { return new }
+        guard context.hasOldBuild, !new.isEmpty else { return new }
         let old = Set(findings(in: context.check(isNew: false)).map(\.fingerprint))
         return new.map { finding in
             var marked = finding

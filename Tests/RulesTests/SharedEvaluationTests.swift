@@ -29,6 +29,22 @@ import Testing
         #expect(Set(shared.map(\.ruleID)) == [.sealAdded, .sealMissing, .sealChanged])
     }
 
+    @Test func checkRulesJudgeTheOldSideOnlyForNewFindings() {
+        let old = SealCheck.signedApp(files: [("a.json", "changed")], sealed: [("a.json", "x"), ("c.json", "z")]).snapshot()
+        let new = SealCheck.signedApp(files: [("a.json", "x")], sealed: [("a.json", "x")]).snapshot()
+        let context = RuleContext(comparison: Comparer.compare(old: old, new: new), configuration: RuleConfiguration(),
+                                  history: nil)
+        #expect(RuleEngine.run(context, only: Set(Self.sealRules)).isEmpty)
+        #expect(context.check(isNew: true).seals.evaluationCount == 1)
+        #expect(context.check(isNew: false).seals.evaluationCount == 0, "no new finding to mark: the old side is not judged")
+        // The other way round, the old side is judged to mark each finding new or existing.
+        let back = RuleContext(comparison: Comparer.compare(old: new, new: old), configuration: RuleConfiguration(),
+                               history: nil)
+        let findings = RuleEngine.run(back, only: Set(Self.sealRules))
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.isNew == true })
+        #expect(back.check(isNew: false).seals.evaluationCount == 1)
+    }
+
     @Test func parityRulesFlattenEachTableOnce() throws {
         let build = L10nExamples.app(tables: [
             ("en.lproj/Localizable.strings", [("hello", "Hello %@"), ("bye", "Bye")]),
