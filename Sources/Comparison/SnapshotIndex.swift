@@ -9,7 +9,10 @@ public struct SnapshotIndex: Sendable {
     public let bundles: [BundleInfo]
     /// Entries by full path.
     public let entries: [BundlePath: FileEntry]
-    private let ownerByPath: [BundlePath: BundlePath]
+    /// The snapshot's entries sorted by path (the snapshot's own array: readers sort it).
+    private let sorted: [FileEntry]
+    /// The owner of each of `sorted`, as an index into `bundles` (-1: none).
+    private let owners: [Int32]
     private let filesByBundle: [BundlePath: [FileEntry]]
     private let bundleByPath: [BundlePath: BundleInfo]
     /// Files and symlinks that no bundle owns (an archive's metadata, an ipa's
@@ -27,18 +30,25 @@ public struct SnapshotIndex: Sendable {
         let bundles = snapshot.bundles.isEmpty ? [Self.rootBundle()] : snapshot.bundles
         self.bundles = bundles
         var byPath: [BundlePath: BundleInfo] = [:]
-        for b in bundles { byPath[b.path] = b }
+        var slots: [BundlePath: Int32] = [:]
+        for (i, b) in bundles.enumerated() {
+            byPath[b.path] = b
+            slots[b.path] = Int32(i)
+        }
         bundleByPath = byPath
+        let sorted = Self.isSorted(snapshot.entries) ? snapshot.entries : snapshot.entries.sorted { $0.path < $1.path }
+        self.sorted = sorted
         var entries: [BundlePath: FileEntry] = [:]
-        entries.reserveCapacity(snapshot.entries.count)
-        var owners: [BundlePath: BundlePath] = [:]
+        entries.reserveCapacity(sorted.count)
+        var owners: [Int32] = []
+        owners.reserveCapacity(sorted.count)
         var files: [BundlePath: [FileEntry]] = [:]
         var outside: [FileEntry] = []
         var cache = InnermostBundleCache(bundles: Set(byPath.keys))
         // Siblings mostly come one after another (entries are sorted): the previous
         // entry's parent and its owner answer the next one without a new path or a hash.
         var previous: (parent: BundlePath, owner: BundlePath?)?
-        for entry in snapshot.entries {
+        for entry in sorted {
             entries[entry.path] = entry
             var owner: BundlePath?
             if !entry.path.isRoot {
@@ -53,21 +63,53 @@ public struct SnapshotIndex: Sendable {
                 }
             }
             guard let owner else {
+                owners.append(-1)
                 if entry.kind != .directory { outside.append(entry) }
                 continue
             }
-            owners[entry.path] = owner
+            owners.append(slots[owner] ?? -1)
             if entry.kind != .directory { files[owner, default: []].append(entry) }
         }
         self.entries = entries
         outsideFiles = outside
-        ownerByPath = owners
+        self.owners = owners
         filesByBundle = files
     }
 
-    /// The innermost bundle that contains `path` (not the bundle directory itself).
+    /// The innermost bundle that contains `path` (not the bundle directory itself); nil
+    /// for a path that is not an entry of the build.
     public func owner(of path: BundlePath) -> BundleInfo? {
-        ownerByPath[path].flatMap { bundleByPath[$0] }
+        let low = lowerBound(path)
+        guard low < sorted.count, sorted[low].path == path, owners[low] >= 0 else { return nil }
+        return bundles[Int(owners[low])]
+    }
+
+    /// How many files and symbolic links lie below `folder` (at any depth), by binary
+    /// search over the sorted entries: the paths below `folder` are those from `folder/`
+    /// up to `folder0` (`0` is the byte after `/`).
+    public func fileCount(below folder: BundlePath) -> Int {
+        let range = folder.isRoot ? 0..<sorted.count
+            : lowerBound(BundlePath(bytes: folder.bytes + [UInt8(ascii: "/")]))
+            ..< lowerBound(BundlePath(bytes: folder.bytes + [UInt8(ascii: "0")]))
+        return sorted[range].count { $0.kind != .directory && !$0.path.isRoot }
+    }
+
+    private func lowerBound(_ path: BundlePath) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if sorted[mid].path < path { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    private static func isSorted(_ entries: [FileEntry]) -> Bool {
+        var k = 1
+        while k < entries.count {
+            if entries[k].path < entries[k - 1].path { return false }
+            k += 1
+        }
+        return true
     }
 
     /// The bundle at `path`.
