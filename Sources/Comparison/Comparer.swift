@@ -79,10 +79,10 @@ public enum Comparer {
     /// come in the same order: one merge pass, no lookup tables. With `shared` folders
     /// (two recorded builds), a folder the same on both sides is passed over whole
     /// (`JointWalk`); `skipped` counts the old files passed over.
-    static func fileChanges(old unsortedOld: [FileEntry], under oldRoot: BundlePath,
-                            new unsortedNew: [FileEntry], under newRoot: BundlePath,
+    /// Both lists must be sorted by path: `SnapshotIndex` gives every list sorted.
+    static func fileChanges(old: [FileEntry], under oldRoot: BundlePath,
+                            new: [FileEntry], under newRoot: BundlePath,
                             shared: SharedFolders? = nil) -> (changes: FileChanges, skipped: Int) {
-        let old = sortedByPath(unsortedOld), new = sortedByPath(unsortedNew)
         var changes = FileChanges()
         var walk = shared.map { JointWalk(shared: $0, oldRoot: oldRoot, newRoot: newRoot) }
         let oldSkip = oldRoot.isRoot ? 0 : oldRoot.bytes.count + 1
@@ -93,7 +93,7 @@ public enum Comparer {
             guard j < new.count else { changes.removed.append(old[i]); i += 1; continue }
             let o = old[i], n = new[j]
             let a = o.path.bytes.dropFirst(oldSkip), b = n.path.bytes.dropFirst(newSkip)
-            if a.elementsEqual(b) {
+            if ByteRun.equal(a, b) {
                 if let ends = walk?.pass(a, old: old, at: i, new: new, at: j) {
                     (i, j) = ends
                     continue
@@ -113,11 +113,6 @@ public enum Comparer {
             }
         }
         return (changes, walk?.skipped ?? 0)
-    }
-
-    /// `files` by path: as given when already in order (every reader sorts its entries).
-    private static func sortedByPath(_ files: [FileEntry]) -> [FileEntry] {
-        zip(files, files.dropFirst()).allSatisfy { $0.path < $1.path } ? files : files.sorted { $0.path < $1.path }
     }
 
     static func plistChanges(_ paths: [(BundlePath, BundlePath)], old: BuildSnapshot, new: BuildSnapshot) -> [PlistFileChange] {

@@ -27,7 +27,7 @@ struct JointWalk {
     mutating func pass(_ relative: ArraySlice<UInt8>, old: [FileEntry], at i: Int,
                        new: [FileEntry], at j: Int) -> (old: Int, new: Int)? {
         let parent = relative[..<(relative.lastIndex(of: Self.slash) ?? relative.startIndex)]
-        if let tested, parent.elementsEqual(tested) { return nil }
+        if let tested, ByteRun.equal(parent, tested[...]) { return nil }
         let done = testedLength(parent)
         var lengths: [Int] = done < 0 ? [0] : []
         for (offset, byte) in parent.enumerated() where byte == Self.slash && offset > done { lengths.append(offset) }
@@ -67,11 +67,14 @@ struct JointWalk {
     /// `folder` + `0`, the byte after `/`, and every later one after it.
     private static func runEnd(_ files: [FileEntry], from start: Int, below folder: BundlePath) -> Int {
         let bound = BundlePath(bytes: folder.bytes + [UInt8(ascii: "0")])
-        var low = start, high = files.count
-        while low < high {
-            let mid = low + (high - low) / 2
-            if files[mid].path < bound { low = mid + 1 } else { high = mid }
+        // Over the buffer: a subscript of the array copies the entry (four retains).
+        return files.withUnsafeBufferPointer { buffer in
+            var low = start, high = buffer.count
+            while low < high {
+                let mid = low + (high - low) / 2
+                if buffer[mid].path < bound { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
-        return low
     }
 }

@@ -16,7 +16,7 @@ public struct SnapshotIndex: Sendable {
     private let filesByBundle: [BundlePath: [FileEntry]]
     private let bundleByPath: [BundlePath: BundleInfo]
     /// Files and symlinks that no bundle owns (an archive's metadata, an ipa's
-    /// SwiftSupport), by path.
+    /// SwiftSupport), sorted by path.
     public let outsideFiles: [FileEntry]
 
     /// The synthetic bundle a build without bundles is given.
@@ -42,38 +42,39 @@ public struct SnapshotIndex: Sendable {
         entries.reserveCapacity(sorted.count)
         var owners: [Int32] = []
         owners.reserveCapacity(sorted.count)
-        var files: [BundlePath: [FileEntry]] = [:]
+        var files = [[FileEntry]](repeating: [], count: bundles.count)
         var outside: [FileEntry] = []
         var cache = InnermostBundleCache(bundles: Set(byPath.keys))
         // Siblings mostly come one after another (entries are sorted): the previous
         // entry's parent and its owner answer the next one without a new path or a hash.
-        var previous: (parent: BundlePath, owner: BundlePath?)?
+        var previous: (parent: BundlePath, owner: Int32)?
         for entry in sorted {
             entries[entry.path] = entry
-            var owner: BundlePath?
+            var owner: Int32 = -1
             if !entry.path.isRoot {
                 let bytes = entry.path.bytes
                 let end = bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
-                if let previous, previous.parent.bytes.elementsEqual(bytes[..<end]) {
+                if let previous, ByteRun.equal(previous.parent.bytes[...], bytes[..<end]) {
                     owner = previous.owner
                 } else {
                     let parent = entry.path.parent
-                    owner = cache.innermost(parent)
+                    owner = cache.innermost(parent).flatMap { slots[$0] } ?? -1
                     previous = (parent, owner)
                 }
             }
-            guard let owner else {
-                owners.append(-1)
+            owners.append(owner)
+            guard owner >= 0 else {
                 if entry.kind != .directory { outside.append(entry) }
                 continue
             }
-            owners.append(slots[owner] ?? -1)
-            if entry.kind != .directory { files[owner, default: []].append(entry) }
+            if entry.kind != .directory { files[Int(owner)].append(entry) }
         }
+        var filesByBundle: [BundlePath: [FileEntry]] = [:]
+        for (slot, list) in files.enumerated() where !list.isEmpty { filesByBundle[bundles[slot].path] = list }
         self.entries = entries
         outsideFiles = outside
         self.owners = owners
-        filesByBundle = files
+        self.filesByBundle = filesByBundle
     }
 
     /// The innermost bundle that contains `path` (not the bundle directory itself); nil
@@ -115,7 +116,8 @@ public struct SnapshotIndex: Sendable {
     /// The bundle at `path`.
     public func bundle(at path: BundlePath) -> BundleInfo? { bundleByPath[path] }
 
-    /// Files and symlinks that belong to `bundle` itself (nested bundles excluded), by path.
+    /// Files and symlinks that belong to `bundle` itself (nested bundles excluded), sorted by
+    /// path (the index sorts a snapshot whose entries are not).
     public func files(of bundle: BundleInfo) -> [FileEntry] { filesByBundle[bundle.path] ?? [] }
 
     /// The outermost bundle that contains `bundle` (itself when it has no parent).
