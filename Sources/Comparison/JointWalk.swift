@@ -64,12 +64,21 @@ struct JointWalk {
 
     /// The first index from `start` whose path is not below `folder` (`files` sorted by
     /// path, `files[start]` below it): every path below `folder` sorts before
-    /// `folder` + `0`, the byte after `/`, and every later one after it.
+    /// `folder` + `0`, the byte after `/`, and every later one after it. Galloping from
+    /// `start` (a folder's run is mostly short), then a binary search: the probes stay near
+    /// `start` instead of touching paths all over the build.
     private static func runEnd(_ files: [FileEntry], from start: Int, below folder: BundlePath) -> Int {
         let bound = BundlePath(bytes: folder.bytes + [UInt8(ascii: "0")])
         // Over the buffer: a subscript of the array copies the entry (four retains).
         return files.withUnsafeBufferPointer { buffer in
-            var low = start, high = buffer.count
+            // Every index up to `known` sorts before `bound`; `probe` is past it or the end.
+            var known = start, probe = start + 1, step = 1
+            while probe < buffer.count, buffer[probe].path < bound {
+                known = probe
+                step *= 2
+                probe = start + step
+            }
+            var low = known + 1, high = Swift.min(probe, buffer.count)
             while low < high {
                 let mid = low + (high - low) / 2
                 if buffer[mid].path < bound { low = mid + 1 } else { high = mid }
