@@ -33,6 +33,11 @@ public struct BuildSnapshot: Sendable {
     public var machO: [BundlePath: MachOFile]
     /// Files that start with a Mach-O magic and do not read, with the reader's reason (one line).
     public var machOUnreadable: [BundlePath: String]
+    /// Content ids of folders (a recorded build's git tree ids), by path: two folders with
+    /// the same id hold the same names, kinds, modes and file records below them. Filled by
+    /// the history reader, not necessarily for every folder; empty for a build read from
+    /// disk. A comparison passes over a folder whose id is the same on both sides.
+    public var folderIDs: [BundlePath: [UInt8]] = [:]
 
     public init(sourceKind: SourceKind, sourceName: String, entries: [FileEntry],
                 plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], stores: [BundlePath: StoreFacts] = [:],

@@ -70,7 +70,19 @@ public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// bytes escaped as `\xNN` so that a hostile name cannot forge report lines.
     public var description: String { VisibleText.escape(bytes: bytes) }
 
+    /// Bytewise order (unsigned bytes; a prefix first), over the two buffers directly: every
+    /// sort and binary search of a build's paths runs through here.
     public static func < (a: BundlePath, b: BundlePath) -> Bool {
-        a.bytes.lexicographicallyPrecedes(b.bytes)
+        a.bytes.withUnsafeBufferPointer { x in
+            b.bytes.withUnsafeBufferPointer { y in
+                let n = Swift.min(x.count, y.count)
+                var k = 0
+                while k < n {
+                    if x[k] != y[k] { return x[k] < y[k] }
+                    k += 1
+                }
+                return x.count < y.count
+            }
+        }
     }
 }

@@ -9,12 +9,14 @@ public enum Comparer {
     public static func compare(old: BuildSnapshot, new: BuildSnapshot) -> BuildComparison {
         let oldIndex = SnapshotIndex(old), newIndex = SnapshotIndex(new)
         let pairs = BundleMatcher.match(old: oldIndex, new: newIndex)
+        let shared = SharedFolders(old: old, new: new)
 
         var raw: [FileChanges] = []
         var removedCandidates: [MoveCandidate] = [], addedCandidates: [MoveCandidate] = []
         for pair in pairs {
             let changes = fileChanges(old: pair.old.map { oldIndex.files(of: $0) } ?? [], under: pair.old?.path ?? .root,
-                                      new: pair.new.map { newIndex.files(of: $0) } ?? [], under: pair.new?.path ?? .root)
+                                      new: pair.new.map { newIndex.files(of: $0) } ?? [], under: pair.new?.path ?? .root,
+                                      shared: shared).changes
             raw.append(changes)
             // A removed bundle's files did not move anywhere: the bundle went (a bundle-level
             // fact). A bundle's anatomy (Info.plist, signature, executable, headers) never
@@ -28,7 +30,8 @@ public enum Comparer {
                     .map { candidate($0, bundle: pair.name, root: n.path) }
             }
         }
-        let outside = fileChanges(old: oldIndex.outsideFiles, under: .root, new: newIndex.outsideFiles, under: .root)
+        let outside = fileChanges(old: oldIndex.outsideFiles, under: .root, new: newIndex.outsideFiles, under: .root,
+                                  shared: shared).changes
 
         // Files outside every bundle (an archive's metadata, an ipa's SwiftSupport) and
         // files inside bundles are different worlds: a move is looked for within each.
@@ -73,11 +76,15 @@ public enum Comparer {
 
     /// Added, removed and modified by path relative to each side's root, each sorted by full
     /// path. Both lists are sorted by full path and lie below their root, so relative paths
-    /// come in the same order: one merge pass, no lookup tables.
-    static func fileChanges(old unsortedOld: [FileEntry], under oldRoot: BundlePath,
-                            new unsortedNew: [FileEntry], under newRoot: BundlePath) -> FileChanges {
-        let old = sortedByPath(unsortedOld), new = sortedByPath(unsortedNew)
+    /// come in the same order: one merge pass, no lookup tables. With `shared` folders
+    /// (two recorded builds), a folder the same on both sides is passed over whole
+    /// (`JointWalk`); `skipped` counts the old files passed over.
+    /// Both lists must be sorted by path: `SnapshotIndex` gives every list sorted.
+    static func fileChanges(old: [FileEntry], under oldRoot: BundlePath,
+                            new: [FileEntry], under newRoot: BundlePath,
+                            shared: SharedFolders? = nil) -> (changes: FileChanges, skipped: Int) {
         var changes = FileChanges()
+        var walk = shared.map { JointWalk(shared: $0, oldRoot: oldRoot, newRoot: newRoot) }
         let oldSkip = oldRoot.isRoot ? 0 : oldRoot.bytes.count + 1
         let newSkip = newRoot.isRoot ? 0 : newRoot.bytes.count + 1
         var i = 0, j = 0
@@ -86,7 +93,11 @@ public enum Comparer {
             guard j < new.count else { changes.removed.append(old[i]); i += 1; continue }
             let o = old[i], n = new[j]
             let a = o.path.bytes.dropFirst(oldSkip), b = n.path.bytes.dropFirst(newSkip)
-            if a.elementsEqual(b) {
+            if ByteRun.equal(a, b) {
+                if let ends = walk?.pass(a, old: old, at: i, new: new, at: j) {
+                    (i, j) = ends
+                    continue
+                }
                 if o.kind != n.kind || o.sha256 != n.sha256 || o.size != n.size || o.symlinkTarget != n.symlinkTarget
                     || o.isExecutable != n.isExecutable {
                     changes.modified.append(FileModification(old: o, new: n))
@@ -101,12 +112,7 @@ public enum Comparer {
                 j += 1
             }
         }
-        return changes
-    }
-
-    /// `files` by path: as given when already in order (every reader sorts its entries).
-    private static func sortedByPath(_ files: [FileEntry]) -> [FileEntry] {
-        zip(files, files.dropFirst()).allSatisfy { $0.path < $1.path } ? files : files.sorted { $0.path < $1.path }
+        return (changes, walk?.skipped ?? 0)
     }
 
     static func plistChanges(_ paths: [(BundlePath, BundlePath)], old: BuildSnapshot, new: BuildSnapshot) -> [PlistFileChange] {

@@ -75,16 +75,10 @@ struct MoveAggregator {
         return out
     }
 
+    /// The old build's files below each of `folders` (none of them the root).
     private func fileCounts(under folders: Set<BundlePath>) -> [BundlePath: Int] {
-        guard !folders.isEmpty else { return [:] }
         var counts: [BundlePath: Int] = [:]
-        for entry in oldIndex.snapshot.entries where entry.kind != .directory {
-            var p = entry.path.parent
-            while !p.isRoot {
-                if folders.contains(p) { counts[p, default: 0] += 1 }
-                p = p.parent
-            }
-        }
+        for folder in folders where !folder.isRoot { counts[folder] = oldIndex.fileCount(below: folder) }
         return counts
     }
 

@@ -9,11 +9,14 @@ public struct SnapshotIndex: Sendable {
     public let bundles: [BundleInfo]
     /// Entries by full path.
     public let entries: [BundlePath: FileEntry]
-    private let ownerByPath: [BundlePath: BundlePath]
+    /// The snapshot's entries sorted by path (the snapshot's own array: readers sort it).
+    private let sorted: [FileEntry]
+    /// The owner of each of `sorted`, as an index into `bundles` (-1: none).
+    private let owners: [Int32]
     private let filesByBundle: [BundlePath: [FileEntry]]
     private let bundleByPath: [BundlePath: BundleInfo]
     /// Files and symlinks that no bundle owns (an archive's metadata, an ipa's
-    /// SwiftSupport), by path.
+    /// SwiftSupport), sorted by path.
     public let outsideFiles: [FileEntry]
 
     /// The synthetic bundle a build without bundles is given.
@@ -27,53 +30,94 @@ public struct SnapshotIndex: Sendable {
         let bundles = snapshot.bundles.isEmpty ? [Self.rootBundle()] : snapshot.bundles
         self.bundles = bundles
         var byPath: [BundlePath: BundleInfo] = [:]
-        for b in bundles { byPath[b.path] = b }
+        var slots: [BundlePath: Int32] = [:]
+        for (i, b) in bundles.enumerated() {
+            byPath[b.path] = b
+            slots[b.path] = Int32(i)
+        }
         bundleByPath = byPath
+        let sorted = Self.isSorted(snapshot.entries) ? snapshot.entries : snapshot.entries.sorted { $0.path < $1.path }
+        self.sorted = sorted
         var entries: [BundlePath: FileEntry] = [:]
-        entries.reserveCapacity(snapshot.entries.count)
-        var owners: [BundlePath: BundlePath] = [:]
-        var files: [BundlePath: [FileEntry]] = [:]
+        entries.reserveCapacity(sorted.count)
+        var owners: [Int32] = []
+        owners.reserveCapacity(sorted.count)
+        var files = [[FileEntry]](repeating: [], count: bundles.count)
         var outside: [FileEntry] = []
         var cache = InnermostBundleCache(bundles: Set(byPath.keys))
         // Siblings mostly come one after another (entries are sorted): the previous
         // entry's parent and its owner answer the next one without a new path or a hash.
-        var previous: (parent: BundlePath, owner: BundlePath?)?
-        for entry in snapshot.entries {
+        var previous: (parent: BundlePath, owner: Int32)?
+        for entry in sorted {
             entries[entry.path] = entry
-            var owner: BundlePath?
+            var owner: Int32 = -1
             if !entry.path.isRoot {
                 let bytes = entry.path.bytes
                 let end = bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
-                if let previous, previous.parent.bytes.elementsEqual(bytes[..<end]) {
+                if let previous, ByteRun.equal(previous.parent.bytes[...], bytes[..<end]) {
                     owner = previous.owner
                 } else {
                     let parent = entry.path.parent
-                    owner = cache.innermost(parent)
+                    owner = cache.innermost(parent).flatMap { slots[$0] } ?? -1
                     previous = (parent, owner)
                 }
             }
-            guard let owner else {
+            owners.append(owner)
+            guard owner >= 0 else {
                 if entry.kind != .directory { outside.append(entry) }
                 continue
             }
-            owners[entry.path] = owner
-            if entry.kind != .directory { files[owner, default: []].append(entry) }
+            if entry.kind != .directory { files[Int(owner)].append(entry) }
         }
+        var filesByBundle: [BundlePath: [FileEntry]] = [:]
+        for (slot, list) in files.enumerated() where !list.isEmpty { filesByBundle[bundles[slot].path] = list }
         self.entries = entries
         outsideFiles = outside
-        ownerByPath = owners
-        filesByBundle = files
+        self.owners = owners
+        self.filesByBundle = filesByBundle
     }
 
-    /// The innermost bundle that contains `path` (not the bundle directory itself).
+    /// The innermost bundle that contains `path` (not the bundle directory itself); nil
+    /// for a path that is not an entry of the build.
     public func owner(of path: BundlePath) -> BundleInfo? {
-        ownerByPath[path].flatMap { bundleByPath[$0] }
+        let low = lowerBound(path)
+        guard low < sorted.count, sorted[low].path == path, owners[low] >= 0 else { return nil }
+        return bundles[Int(owners[low])]
+    }
+
+    /// How many files and symbolic links lie below `folder` (at any depth), by binary
+    /// search over the sorted entries: the paths below `folder` are those from `folder/`
+    /// up to `folder0` (`0` is the byte after `/`).
+    public func fileCount(below folder: BundlePath) -> Int {
+        let range = folder.isRoot ? 0..<sorted.count
+            : lowerBound(BundlePath(bytes: folder.bytes + [UInt8(ascii: "/")]))
+            ..< lowerBound(BundlePath(bytes: folder.bytes + [UInt8(ascii: "0")]))
+        return sorted[range].count { $0.kind != .directory && !$0.path.isRoot }
+    }
+
+    private func lowerBound(_ path: BundlePath) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if sorted[mid].path < path { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    private static func isSorted(_ entries: [FileEntry]) -> Bool {
+        var k = 1
+        while k < entries.count {
+            if entries[k].path < entries[k - 1].path { return false }
+            k += 1
+        }
+        return true
     }
 
     /// The bundle at `path`.
     public func bundle(at path: BundlePath) -> BundleInfo? { bundleByPath[path] }
 
-    /// Files and symlinks that belong to `bundle` itself (nested bundles excluded), by path.
+    /// Files and symlinks that belong to `bundle` itself (nested bundles excluded), sorted by
+    /// path (the index sorts a snapshot whose entries are not).
     public func files(of bundle: BundleInfo) -> [FileEntry] { filesByBundle[bundle.path] ?? [] }
 
     /// The outermost bundle that contains `bundle` (itself when it has no parent).

@@ -60,9 +60,12 @@ struct SnapshotTreeReader {
         let stores = try child("stores").map { entry throws(Corrupt) in
             try self.stores(entry.id, previous: previous, into: &memo)
         } ?? [:]
-        return (BuildSnapshot(sourceKind: summary.source, sourceName: sourceName, entries: entries,
-                              plists: plists, bundles: summary.bundles, stores: stores, container: summary.container,
-                              machO: machO.files, machOUnreadable: machO.unreadable), memo)
+        var snapshot = BuildSnapshot(sourceKind: summary.source, sourceName: sourceName, entries: entries,
+                                     plists: plists, bundles: summary.bundles, stores: stores, container: summary.container,
+                                     machO: machO.files, machOUnreadable: machO.unreadable)
+        // The comparison's joint walk passes over folders whose tree is the same on both sides.
+        snapshot.folderIDs = memo.fileTrees.mapValues(\.tree.bytes)
+        return (snapshot, memo)
     }
 
     typealias Area = SnapshotTreeMemo.Area

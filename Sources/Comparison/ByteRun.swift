@@ -1,0 +1,25 @@
+/// Equality of two runs of path bytes over their buffers, eight bytes at a time: the file
+/// merge and the index compare a path or a folder with the previous one for every entry,
+/// and the generic `elementsEqual` of two slices walks them byte by byte through iterators.
+enum ByteRun {
+    static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                let n = x.count
+                var k = 0
+                while k + 8 <= n {
+                    if x.loadUnaligned(fromByteOffset: k, as: UInt64.self) != y.loadUnaligned(fromByteOffset: k, as: UInt64.self) {
+                        return false
+                    }
+                    k += 8
+                }
+                while k < n {
+                    if x[k] != y[k] { return false }
+                    k += 1
+                }
+                return true
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import BundleModel
+
+/// The skipping half of one file merge (`Comparer.fileChanges`): when the merge meets a
+/// path present on both sides, the folders around it not yet looked at are tested,
+/// outermost first; the first one shared on both sides (`SharedFolders`) is passed over
+/// whole, on both sides, by binary search. Each folder is tested once per merge.
+struct JointWalk {
+    let shared: SharedFolders
+    let oldRoot: BundlePath
+    let newRoot: BundlePath
+    /// The folder (relative to the roots) that was tested last, with all its ancestors;
+    /// nil before the first test, empty when only the roots were.
+    private var tested: [UInt8]?
+    /// Files passed over on the old side (for tests: proof that the walk skipped them).
+    private(set) var skipped = 0
+
+    init(shared: SharedFolders, oldRoot: BundlePath, newRoot: BundlePath) {
+        self.shared = shared
+        self.oldRoot = oldRoot
+        self.newRoot = newRoot
+    }
+
+    private static let slash = UInt8(ascii: "/")
+
+    /// `relative` is the path (below the roots) of `old[i]` and of `new[j]`. When a folder
+    /// around it is shared, the ends of that folder's runs in `old` and `new`.
+    mutating func pass(_ relative: ArraySlice<UInt8>, old: [FileEntry], at i: Int,
+                       new: [FileEntry], at j: Int) -> (old: Int, new: Int)? {
+        let parent = relative[..<(relative.lastIndex(of: Self.slash) ?? relative.startIndex)]
+        if let tested, ByteRun.equal(parent, tested[...]) { return nil }
+        let done = testedLength(parent)
+        var lengths: [Int] = done < 0 ? [0] : []
+        for (offset, byte) in parent.enumerated() where byte == Self.slash && offset > done { lengths.append(offset) }
+        if parent.count > max(done, 0) { lengths.append(parent.count) }
+        for length in lengths {
+            let folder = parent.prefix(length)
+            let oldFolder = Self.join(oldRoot, folder), newFolder = Self.join(newRoot, folder)
+            guard shared.isShared(old: oldFolder, new: newFolder, isRoot: length == 0) else { continue }
+            let ends = length == 0 ? (old.count, new.count)
+                : (Self.runEnd(old, from: i, below: oldFolder), Self.runEnd(new, from: j, below: newFolder))
+            tested = Array(folder[..<(folder.lastIndex(of: Self.slash) ?? folder.startIndex)])
+            skipped += ends.0 - i
+            return ends
+        }
+        tested = Array(parent)
+        return nil
+    }
+
+    /// How much of `parent` was tested already: the length of the longest folder both it
+    /// and `tested` start with (0: the roots only), -1 when nothing was.
+    private func testedLength(_ parent: ArraySlice<UInt8>) -> Int {
+        guard let tested else { return -1 }
+        let p = Array(parent)
+        var k = 0
+        while k < tested.count, k < p.count, tested[k] == p[k] { k += 1 }
+        if (k == tested.count || tested[k] == Self.slash) && (k == p.count || p[k] == Self.slash) { return k }
+        return tested[..<k].lastIndex(of: Self.slash) ?? 0
+    }
+
+    private static func join(_ root: BundlePath, _ relative: ArraySlice<UInt8>) -> BundlePath {
+        if relative.isEmpty { return root }
+        return root.isRoot ? BundlePath(bytes: Array(relative)) : BundlePath(bytes: root.bytes + [slash] + relative)
+    }
+
+    /// The first index from `start` whose path is not below `folder` (`files` sorted by
+    /// path, `files[start]` below it): every path below `folder` sorts before
+    /// `folder` + `0`, the byte after `/`, and every later one after it. Galloping from
+    /// `start` (a folder's run is mostly short), then a binary search: the probes stay near
+    /// `start` instead of touching paths all over the build.
+    private static func runEnd(_ files: [FileEntry], from start: Int, below folder: BundlePath) -> Int {
+        let bound = BundlePath(bytes: folder.bytes + [UInt8(ascii: "0")])
+        // Over the buffer: a subscript of the array copies the entry (four retains).
+        return files.withUnsafeBufferPointer { buffer in
+            // Every index up to `known` sorts before `bound`; `probe` is past it or the end.
+            var known = start, probe = start + 1, step = 1
+            while probe < buffer.count, buffer[probe].path < bound {
+                known = probe
+                step *= 2
+                probe = start + step
+            }
+            var low = known + 1, high = Swift.min(probe, buffer.count)
+            while low < high {
+                let mid = low + (high - low) / 2
+                if buffer[mid].path < bound { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import BundleModel
+import Comparison
+import Testing
+
+/// `SnapshotIndex.owner(of:)` and `fileCount(below:)` answer by binary search over the
+/// sorted entries: names that sort between a folder and its files (`A.b`, `A-b` before
+/// `A/`) must not be counted or confused.
+@Suite struct SnapshotIndexLookupTests {
+    static let build = TestBuild(app: "A.app")
+        .bundle("A.app/F.framework", kind: .framework, id: "com.example.f")
+        .files(["A.app/R/x.txt": "x", "A.app/R/s/y.txt": "y", "A.app/R.b": "rb", "A.app/R-b/z.txt": "z",
+                "A.app/R0": "r0", "A.app/F.framework/F": "f", "loose.txt": "l"])
+
+    @Test func fileCountsBelowAFolder() {
+        let index = SnapshotIndex(Self.build.snapshot)
+        #expect(index.fileCount(below: BundlePath("A.app/R")) == 2)
+        #expect(index.fileCount(below: BundlePath("A.app/R-b")) == 1)
+        #expect(index.fileCount(below: BundlePath("A.app")) == 6)
+        #expect(index.fileCount(below: BundlePath("A.app/missing")) == 0)
+        #expect(index.fileCount(below: .root) == 7)
+    }
+
+    @Test func ownersOfEntriesOnlyInAnyOrder() {
+        var snapshot = Self.build.snapshot
+        let sorted = SnapshotIndex(snapshot)
+        snapshot.entries.reverse()
+        let reversed = SnapshotIndex(snapshot)
+        for index in [sorted, reversed] {
+            #expect(index.owner(of: BundlePath("A.app/R/s/y.txt"))?.path == BundlePath("A.app"))
+            #expect(index.owner(of: BundlePath("A.app/F.framework/F"))?.path == BundlePath("A.app/F.framework"))
+            #expect(index.owner(of: BundlePath("A.app/F.framework"))?.path == BundlePath("A.app"))
+            #expect(index.owner(of: BundlePath("loose.txt")) == nil)
+            #expect(index.owner(of: BundlePath("A.app/R/nothing.txt")) == nil)
+            #expect(index.fileCount(below: BundlePath("A.app/R")) == 2)
+        }
+    }
+}
