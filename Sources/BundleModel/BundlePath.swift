@@ -28,11 +28,14 @@ public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     /// The last component.
-    public var name: [UInt8] {
+    public var name: [UInt8] { Array(nameBytes) }
+
+    /// The last component's bytes, without a copy.
+    public var nameBytes: ArraySlice<UInt8> {
         var end = bytes.endIndex
         while end > bytes.startIndex, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
         let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? bytes.startIndex
-        return Array(bytes[start..<end])
+        return bytes[start..<end]
     }
 
     /// The last component as text (lossy for invalid UTF-8).

@@ -133,24 +133,29 @@ public struct SnapshotIndex: Sendable {
 
     /// Every `.lproj` folder of `bundle` (not inside another `.lproj`), by full path.
     public func localizationFolders(of bundle: BundleInfo) -> [BundlePath] {
-        // Scans each path's bytes in place (no per-component arrays): this runs over
-        // every file of the bundle, for several rules.
         var folders = Set<BundlePath>()
-        let suffix = Self.lprojSuffix
-        let slash = UInt8(ascii: "/")
-        for file in files(of: bundle) where file.path.isWithin(bundle.path) {
-            let bytes = file.path.bytes
-            var start = bundle.path.isRoot ? 0 : bundle.path.bytes.count + 1
-            // Every component but the last (the file's own name).
-            while start < bytes.count, let end = bytes[start...].firstIndex(of: slash) {
-                if end - start > suffix.count, bytes[(end - suffix.count)..<end].elementsEqual(suffix) {
-                    folders.insert(BundlePath(bytes: Array(bytes[..<end])))
-                    break
-                }
-                start = end + 1
-            }
+        for file in files(of: bundle) {
+            if let folder = Self.localizationFolder(of: file.path, in: bundle.path) { folders.insert(folder) }
         }
         return folders.sorted()
+    }
+
+    /// The `.lproj` folder `path` lies in below `bundle`: its first folder named `*.lproj`
+    /// (the path's own name aside), or nil. Scans the bytes in place (no per-component
+    /// arrays): this runs over every file of a bundle, for several rules.
+    public static func localizationFolder(of path: BundlePath, in bundle: BundlePath) -> BundlePath? {
+        guard path.isWithin(bundle) else { return nil }
+        let bytes = path.bytes
+        let suffix = lprojSuffix
+        var start = bundle.isRoot ? 0 : bundle.bytes.count + 1
+        // Every component but the last (the file's own name).
+        while start < bytes.count, let end = bytes[start...].firstIndex(of: UInt8(ascii: "/")) {
+            if end - start > suffix.count, bytes[(end - suffix.count)..<end].elementsEqual(suffix) {
+                return BundlePath(bytes: Array(bytes[..<end]))
+            }
+            start = end + 1
+        }
+        return nil
     }
 
     private static let lprojSuffix = Array(".lproj".utf8)

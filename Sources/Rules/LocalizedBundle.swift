@@ -25,12 +25,9 @@ struct LocalizedBundle {
         }
         var filesByFolder: [BundlePath: [BundlePath: FileEntry]] = [:]
         let folderSet = Set(byParent.values.flatMap(\.values))
-        // Every folder of `folderSet` ends in `.lproj`: a path without `.lproj/` in it lies
-        // in none of them, and is passed over without walking and hashing its parents.
-        for file in index.files(of: bundle) where !folderSet.isEmpty && Self.hasLprojFolder(file.path) {
-            var p = file.path.parent
-            while !p.isRoot, !folderSet.contains(p), p != bundle.path { p = p.parent }
-            guard folderSet.contains(p), let rel = file.path.relative(to: p) else { continue }
+        for file in index.files(of: bundle) where !folderSet.isEmpty {
+            guard let p = SnapshotIndex.localizationFolder(of: file.path, in: bundle.path), folderSet.contains(p),
+                  let rel = file.path.relative(to: p) else { continue }
             filesByFolder[p, default: [:]][Self.collapse(rel)] = file
         }
         let development = info?["CFBundleDevelopmentRegion"]?.stringValue
@@ -45,17 +42,6 @@ struct LocalizedBundle {
                 developmentRegion: development)
         }
     }
-
-    /// Whether one of the folders on `path` is named `*.lproj` (compared as bytes).
-    static func hasLprojFolder(_ path: BundlePath) -> Bool {
-        let bytes = path.bytes, suffix = lprojSuffix
-        for i in bytes.indices where bytes[i] == UInt8(ascii: "/") && i >= suffix.count {
-            if bytes[(i - suffix.count)..<i].elementsEqual(suffix) { return true }
-        }
-        return false
-    }
-
-    private static let lprojSuffix = Array(".lproj".utf8)
 
     /// Files inside a compiled storyboard or nib folder count as that one item.
     static func collapse(_ rel: BundlePath) -> BundlePath {

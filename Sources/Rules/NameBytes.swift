@@ -13,15 +13,8 @@ enum NameBytes {
     /// Whether `path`'s name may pass the rule's test: true for a name with a non-ASCII
     /// byte, else `asciiTest` of its bytes.
     static func mayPass(_ path: BundlePath, _ asciiTest: (ArraySlice<UInt8>) -> Bool) -> Bool {
-        let bytes = path.bytes
-        var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        var start = end
-        while start > bytes.startIndex, bytes[start - 1] != UInt8(ascii: "/") {
-            if bytes[start - 1] >= 0x80 { return true }
-            start -= 1
-        }
-        return asciiTest(bytes[start..<end])
+        let name = path.nameBytes
+        return name.contains { $0 >= 0x80 } || asciiTest(name)
     }
 
     /// Whether ASCII `name` ends with `suffix`, given in lowercase, ignoring ASCII case.

@@ -44,10 +44,15 @@ import Testing
     }
 
     @Test func localizedFilesAreFoundPastTheByteLook() {
-        #expect(LocalizedBundle.hasLprojFolder(BundlePath("A.app/fr.lproj/a.strings")))
-        #expect(LocalizedBundle.hasLprojFolder(BundlePath("A.app/Sub/fr.lproj/x.storyboardc/y.nib")))
-        #expect(!LocalizedBundle.hasLprojFolder(BundlePath("A.app/fr.lproj")), "the folder itself holds no file")
-        #expect(!LocalizedBundle.hasLprojFolder(BundlePath("A.app/Resources/a.lprojx/b")))
+        func folder(_ path: String) -> BundlePath? {
+            SnapshotIndex.localizationFolder(of: BundlePath(path), in: BundlePath("A.app"))
+        }
+        #expect(folder("A.app/fr.lproj/a.strings") == BundlePath("A.app/fr.lproj"))
+        #expect(folder("A.app/Sub/fr.lproj/x.storyboardc/y.nib") == BundlePath("A.app/Sub/fr.lproj"))
+        #expect(folder("A.app/en.lproj/x.lproj/y") == BundlePath("A.app/en.lproj"), "the outermost one")
+        #expect(folder("A.app/fr.lproj") == nil, "the folder itself holds no file")
+        #expect(folder("A.app/Resources/a.lprojx/b") == nil)
+        #expect(folder("B.app/fr.lproj/a.strings") == nil, "outside the bundle")
         // The parity rules still see the files of every `.lproj` folder, nested ones included.
         let build = L10nExamples.app(tables: [
             ("en.lproj/Localizable.strings", [("hello", "Hello"), ("bye", "Bye")]),
