@@ -6,16 +6,18 @@ import Darwin
 import CLibgit2
 
 extension Repository {
-    /// How many loose reference files lie under `refs/` (files not ending in `.lock`),
-    /// counting no further than `limit + 1`: the cost is bounded by `limit` plus the
-    /// folders walked, not by how many references the repository holds.
-    public func looseReferenceCount(upTo limit: Int) -> Int {
+    /// The files under `refs/`: how many loose references (files not ending in `.lock`)
+    /// and the paths of the reference lock files (`….lock`). The walk is not cut short:
+    /// recordings pack the loose references once more than `HistoryStore`'s limit lie
+    /// there, so it stays a walk of about that many entries.
+    public func looseReferenceFiles() -> (count: Int, locks: [String]) {
         var count = 0
+        var locks: [String] = []
         var folders = [path + "/refs"]
-        while let folder = folders.popLast(), count <= limit {
+        while let folder = folders.popLast() {
             guard let dir = opendir(folder) else { continue }
             defer { closedir(dir) }
-            while count <= limit, let entry = readdir(dir) {
+            while let entry = readdir(dir) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                     String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
                 }
@@ -29,12 +31,14 @@ extension Repository {
                 }
                 if isFolder {
                     folders.append(full)
-                } else if !name.hasSuffix(".lock") {
+                } else if name.hasSuffix(".lock") {
+                    locks.append(full)
+                } else {
                     count += 1
                 }
             }
         }
-        return count
+        return (count, locks)
     }
 
     /// Moves every loose reference into `packed-refs` and deletes the loose files, as

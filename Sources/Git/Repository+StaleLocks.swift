@@ -21,19 +21,37 @@ extension Repository {
         do {
             return try body()
         } catch where error.code == .locked && breaksStaleLocks {
-            let lock = "\(path)/\(name).lock"
-            while true {
-                var info = stat()
-                guard lstat(lock, &info) == 0 else { break }  // released meanwhile
-                let age = Date().timeIntervalSince1970 - modificationTime(info)
-                if age >= Self.staleLockAge {
-                    guard unlink(lock) == 0 || errno == ENOENT else { throw error }
-                    brokenLocks.append(lock)
-                    break
-                }
-                Thread.sleep(forTimeInterval: min(0.05, Self.staleLockAge - age))
-            }
+            guard removeOnceStale("\(path)/\(name).lock") else { throw error }
             return try body()
+        }
+    }
+
+    /// Removes the reference lock files a killed writer left: `packed-refs.lock` and every
+    /// `….lock` under `refs/` (from `looseReferenceFiles`). A lock nobody rewrites (a
+    /// tag's, left by a killed `packReferences`) would otherwise stay for good. Each is
+    /// waited for until it goes away or is `staleLockAge` seconds old, as in
+    /// `breakingStaleLock`. Only with `breaksStaleLocks` on; returns how many went.
+    @discardableResult
+    public func removeStaleReferenceLocks(_ locks: [String]) -> Int {
+        guard breaksStaleLocks else { return 0 }
+        var candidates = locks
+        if access(path + "/packed-refs.lock", F_OK) == 0 { candidates.append(path + "/packed-refs.lock") }
+        return candidates.filter { removeOnceStale($0) }.count
+    }
+
+    /// Waits until `lock` is gone or `staleLockAge` seconds old and removes it in the
+    /// second case. False when it could not be removed.
+    private func removeOnceStale(_ lock: String) -> Bool {
+        while true {
+            var info = stat()
+            guard lstat(lock, &info) == 0 else { return true }  // released meanwhile
+            let age = Date().timeIntervalSince1970 - modificationTime(info)
+            if age >= Self.staleLockAge {
+                guard unlink(lock) == 0 || errno == ENOENT else { return false }
+                brokenLocks.append(lock)
+                return true
+            }
+            Thread.sleep(forTimeInterval: min(0.05, Self.staleLockAge - age))
         }
     }
 

@@ -8,16 +8,20 @@ extension HistoryStore {
     public static let looseReferenceLimit = 100
 
     /// Packs the loose references when more than `looseReferenceLimit` lie under `refs/`,
-    /// as `git gc --auto` runs `git pack-refs`. Called with the writer lock held, after
-    /// the recording's references are written. Counting stops at the limit, so a
-    /// recording that does not pack pays for at most that many directory entries; one
-    /// that does rewrites `packed-refs` (every reference, once per `looseReferenceLimit`
+    /// as `git gc --auto` runs `git pack-refs`, and first removes the reference lock files
+    /// a killed recording left (a killed pack leaves `packed-refs.lock` and the lock of the
+    /// loose file it was deleting, which no later write of that name would clear). Called
+    /// with the writer lock held, after the recording's references are written. Packing
+    /// keeps the walk of `refs/` to about `looseReferenceLimit` entries; a recording that
+    /// packs rewrites `packed-refs` (every reference, once per `looseReferenceLimit`
     /// recordings).
     ///
     /// Best effort: the recording is complete already; a failure (a full disk, a held
     /// `packed-refs.lock`) leaves every reference where it was.
     func maintainReferences() {
-        guard repository.looseReferenceCount(upTo: Self.looseReferenceLimit) > Self.looseReferenceLimit else { return }
+        let files = repository.looseReferenceFiles()
+        repository.removeStaleReferenceLocks(files.locks)
+        guard files.count > Self.looseReferenceLimit else { return }
         try? repository.packReferences()
     }
 }
