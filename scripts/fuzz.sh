@@ -54,7 +54,7 @@ seed() { # target kind seed-dir
         echo "fuzz.sh: $1: $n seed binaries from the corpus"
         return 0
     fi
-    if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal ]]; then
+    if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal || $kind == json ]]; then
         cp Fuzz/seeds/"$kind"/* "$dir/"   # our own samples; no corpus needed
         return 0
     fi
@@ -92,13 +92,14 @@ seed() { # target kind seed-dir
 # name:seed-kind:sources. Sources: plist = the property-list readers; bundle = those, the
 # bundle values (BundleModel) and the readers (BundleReading: zip, walker) with zlib and libcrypto; names = tree-name escaping (path
 # display comes from TextSafety); seal = the CodeResources rules2 patterns (Sources/CodeSigning's
-# pattern files alone, checked against glibc's regcomp/regexec); macho = the plist readers and
+# pattern files alone, checked against glibc's regcomp/regexec); json = JSONReader and JSONNode
+# (bundlediff.json), checked against Foundation's JSONSerialization; macho = the plist readers and
 # Sources/MachO (a stand-in digest for the cdhash); yaml = the bounded YAML reading with Yams and its libyaml (from
 # .build/checkouts: run `swift build` once first).
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
          ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml
-         SealPatternFuzz:seal:seal MachOFuzz:macho:macho)
+         SealPatternFuzz:seal:seal MachOFuzz:macho:macho JSONFuzz:json:json)
 
 # TextSafety, the module every reader imports, is built once as its own module and linked in.
 text_safety() {
@@ -133,6 +134,7 @@ compile() { # name sources
                         -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite -lz -lcrypto -lsqlite3 -suppress-warnings)
                 module=BundleReading ;;
         names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift) ;;
+        json) sources=(Sources/SnapshotStore/JSONReader.swift Sources/SnapshotStore/JSONNode.swift) ;;
         macho) sources+=(Sources/MachO/*.swift)
                flags+=(-suppress-warnings) ;;
         seal) sources=(Sources/CodeSigning/Pattern*.swift Sources/CodeSigning/SealPattern*.swift

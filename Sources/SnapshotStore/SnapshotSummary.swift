@@ -1,5 +1,4 @@
 import BundleModel
-import Foundation
 import TextSafety
 
 /// `bundlediff.json`: the content-derived summary at the root of every recorded tree
@@ -50,25 +49,22 @@ enum SnapshotSummary {
 
     /// The source kind and bundles of a stored summary; nil with a reason when malformed.
     static func parse(_ bytes: [UInt8]) -> Result<Parsed, SummaryProblem> {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any] else {
+        guard case .success(let object) = JSONReader.parse(bytes), case .object = object else {
             return .failure(SummaryProblem("is not a JSON object"))
         }
-        guard (object["format"] as? Int) == 1 else { return .failure(SummaryProblem("has an unknown format")) }
-        guard let sourceText = object["source"] as? String,
-              let source = BuildSnapshot.SourceKind(rawValue: sourceText) else {
+        guard object["format"]?.int == 1 else { return .failure(SummaryProblem("has an unknown format")) }
+        guard let source = object["source"]?.string.flatMap(BuildSnapshot.SourceKind.init) else {
             return .failure(SummaryProblem("has an unknown source kind"))
         }
         var bundles: [BundleInfo] = []
-        for item in object["bundles"] as? [Any] ?? [] {
-            guard let b = item as? [String: Any], let bundle = bundle(b) else {
-                return .failure(SummaryProblem("has a malformed bundle"))
-            }
+        for item in object["bundles"]?.array ?? [] {
+            guard let bundle = bundle(item) else { return .failure(SummaryProblem("has a malformed bundle")) }
             bundles.append(bundle)
         }
         var container: ContainerInfo?
         if source == .container {
-            guard let c = object["container"] as? [String: Any], let app = c["app"] as? String, !app.isEmpty,
-                  let layout = (c["layout"] as? String).flatMap(ContainerInfo.Layout.init) else {
+            guard let c = object["container"], let app = c["app"]?.string, !app.isEmpty,
+                  let layout = c["layout"]?.string.flatMap(ContainerInfo.Layout.init) else {
                 return .failure(SummaryProblem("is a data container without a valid \"container\" object"))
             }
             container = ContainerInfo(appIdentifier: app, layout: layout)
@@ -76,22 +72,34 @@ enum SnapshotSummary {
         return .success(Parsed(source: source, bundles: bundles, container: container))
     }
 
-    private static func bundle(_ b: [String: Any]) -> BundleInfo? {
-        guard let p = path(b["path"]), let kind = (b["kind"] as? String).flatMap(BundleInfo.Kind.init),
-              let layout = (b["layout"] as? String).flatMap(BundleInfo.Layout.init),
+    private static func bundle(_ b: JSONNode) -> BundleInfo? {
+        guard let p = path(b["path"]), let kind = b["kind"]?.string.flatMap(BundleInfo.Kind.init),
+              let layout = b["layout"]?.string.flatMap(BundleInfo.Layout.init),
               let info = path(b["infoPlist"]), let resources = path(b["resources"]) else { return nil }
-        let parent = b["parent"] is NSNull || b["parent"] == nil ? nil : path(b["parent"])
-        if !(b["parent"] is NSNull || b["parent"] == nil), parent == nil { return nil }
+        let parentValue = b["parent"] ?? .null
+        let parent = parentValue.isNull ? nil : path(parentValue)
+        if !parentValue.isNull, parent == nil { return nil }
         return BundleInfo(path: p, kind: kind, layout: layout, infoPlistPath: info, resourcesPath: resources,
-                          parentPath: parent, identifier: b["identifier"] as? String,
-                          shortVersion: b["shortVersion"] as? String, version: b["version"] as? String,
-                          platform: b["platform"] as? String, executable: b["executable"] as? String,
-                          localizations: b["localizations"] as? [String] ?? [])
+                          parentPath: parent, identifier: b["identifier"]?.string,
+                          shortVersion: b["shortVersion"]?.string, version: b["version"]?.string,
+                          platform: b["platform"]?.string, executable: b["executable"]?.string,
+                          localizations: localizations(b["localizations"]))
     }
 
-    private static func path(_ value: Any?) -> BundlePath? {
-        if let text = value as? String { return BundlePath(text) }
-        guard let hex = (value as? [String: Any])?["hex"] as? String, let bytes = Hex.decode(hex) else { return nil }
+    /// A bundle's languages: an array of strings, else none (as an absent key).
+    private static func localizations(_ value: JSONNode?) -> [String] {
+        guard let items = value?.array else { return [] }
+        var out: [String] = []
+        for item in items {
+            guard let text = item.string else { return [] }
+            out.append(text)
+        }
+        return out
+    }
+
+    private static func path(_ value: JSONNode?) -> BundlePath? {
+        if let text = value?.string { return BundlePath(text) }
+        guard let hex = value?["hex"]?.string, let bytes = Hex.decode(hex) else { return nil }
         return BundlePath(bytes: bytes)
     }
 }
