@@ -78,7 +78,7 @@ public struct HistoryAppender {
     }
 
     /// Writes the queued objects as one pack, moves the branch to the last commit, writes
-    /// the tags and merges packs as a recording does.
+    /// the tags, and packs references and merges packs as a recording does.
     public mutating func flush() throws(StoreError) {
         guard let tip, tip != published else { return }
         let repository = store.repository
@@ -103,6 +103,7 @@ public struct HistoryAppender {
         }
         pendingTags = []
         published = tip
+        if writerLock != nil { store.maintainReferences() }
         store.maintainPacks(repacking: writerLock != nil)
     }
 

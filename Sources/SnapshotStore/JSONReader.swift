@@ -141,8 +141,17 @@ struct JSONReader {
     private mutating func string() throws(Failure) -> String {
         at += 1
         let start = at
-        // The common case: no escape, so the bytes are the text once validated.
-        while let byte = next, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 { at += 1 }
+        // The common case: no escape, so the bytes are the text once validated (ASCII needs
+        // no validating).
+        var high: UInt8 = 0
+        while let byte = next, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
+            high |= byte
+            at += 1
+        }
+        if next == UInt8(ascii: "\""), high < 0x80 {
+            at += 1
+            return String(decoding: bytes[start..<at - 1], as: UTF8.self)
+        }
         if next == UInt8(ascii: "\"") {
             guard let text = String(validating: bytes[start..<at], as: UTF8.self) else {
                 throw Failure(reason: "a string is not valid UTF-8", offset: start)
