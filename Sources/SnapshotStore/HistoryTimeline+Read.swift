@@ -94,14 +94,20 @@ extension HistoryTimeline {
     /// blob id (a build whose summary did not change reads it once); the others are let
     /// go, as every build that bumps a version has a summary of its own.
     public func bundles(in build: TimelineBuild) throws(StoreError) -> [BundleInfo] {
+        try summary(of: build).bundles
+    }
+
+    /// What a build's `bundlediff.json` says; the last one read is kept (consecutive builds
+    /// often share it).
+    func summary(of build: TimelineBuild) throws(StoreError) -> SnapshotSummary.Parsed {
         guard let entry = try child(Array(SnapshotSummary.fileName.utf8), of: build.tree) else {
             throw corrupt("commit \(build.build.shortCommit) has no \(SnapshotSummary.fileName)")
         }
-        if let known = lastSummary, known.id == entry.id { return known.bundles }
+        if let known = lastSummary, known.id == entry.id { return known.parsed }
         switch SnapshotSummary.parse(try blob(entry.id)) {
         case .success(let parsed):
-            lastSummary = (entry.id, parsed.bundles)
-            return parsed.bundles
+            lastSummary = (entry.id, parsed)
+            return parsed
         case .failure(let problem):
             throw corrupt("\(SnapshotSummary.fileName) of commit \(build.build.shortCommit) \(problem.reason)")
         }

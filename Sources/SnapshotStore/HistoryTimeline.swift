@@ -18,7 +18,7 @@ public final class HistoryTimeline {
     var children: [ObjectID: [[UInt8]: TreeEntry?]] = [:]
     var records: [ObjectID: (sha256: SHA256Digest?, size: UInt64)] = [:]
     var folderSizes: [ObjectID: FolderSize] = [:]
-    var lastSummary: (id: ObjectID, bundles: [BundleInfo])?
+    var lastSummary: (id: ObjectID, parsed: SnapshotSummary.Parsed)?
     var plistTexts: [ObjectID: DecodedPlist] = [:]
     var folderKeys: [ObjectID: Set<String>] = [:]
     /// Tree entries `size` read, while each is the newest version seen at its place.

@@ -11,6 +11,7 @@ enum SnapshotSummary {
     static let fileName = "bundlediff.json"
 
     static func render(_ snapshot: BuildSnapshot, files: Int, bytes: UInt64) -> String {
+        let own = ownSizes(snapshot)
         let bundles = snapshot.bundles.map { b -> JSONValue in
             .object([
                 "path": path(b.path), "kind": .string(b.kind.rawValue), "layout": .string(b.layout.rawValue),
@@ -19,6 +20,7 @@ enum SnapshotSummary {
                 "shortVersion": .optional(b.shortVersion), "version": .optional(b.version),
                 "platform": .optional(b.platform), "executable": .optional(b.executable),
                 "localizations": .array(b.localizations.map(JSONValue.string)),
+                "own": own[b.path].map { .object(["files": .int($0.files), "bytes": .int($0.bytes)]) } ?? .null,
             ])
         }
         var fields: [String: JSONValue] = [
@@ -33,10 +35,33 @@ enum SnapshotSummary {
         return JSONValue.object(fields).rendered
     }
 
+    /// Each bundle's own size: the regular files below its folder that no bundle nested in
+    /// it holds (`InnermostBundleCache` decides, as for a comparison's bundle summary and
+    /// `HistoryTimeline.ownSizes`). A bundle whose folder is not an entry of the build is
+    /// left out.
+    static func ownSizes(_ snapshot: BuildSnapshot) -> [BundlePath: FolderSize] {
+        let paths = Set(snapshot.bundles.map(\.path))
+        var own: [BundlePath: FolderSize] = [:]
+        for entry in snapshot.entries where entry.kind == .directory && paths.contains(entry.path) {
+            own[entry.path] = FolderSize(files: 0, bytes: 0)
+        }
+        if paths.contains(.root) { own[.root] = FolderSize(files: 0, bytes: 0) }
+        var owners = InnermostBundleCache(bundles: paths)
+        for entry in snapshot.entries where entry.kind == .file && !entry.path.isRoot {
+            guard let owner = owners.innermost(entry.path.parent), own[owner] != nil else { continue }
+            own[owner]?.add(FolderSize(files: 1, bytes: entry.size))
+        }
+        return own
+    }
+
     /// What a stored summary says.
     struct Parsed {
         var source: BuildSnapshot.SourceKind
         var bundles: [BundleInfo]
+        /// Each bundle's own size by path, when the summary records them (every bundle has
+        /// an `own` key; those whose folder was not recorded hold null): nil for summaries
+        /// written by earlier versions, whose sizes are summed from the tree instead.
+        var ownSizes: [BundlePath: FolderSize]?
         /// Present for data containers (`source` is `container`).
         var container: ContainerInfo?
     }
@@ -57,9 +82,20 @@ enum SnapshotSummary {
             return .failure(SummaryProblem("has an unknown source kind"))
         }
         var bundles: [BundleInfo] = []
+        var ownSizes: [BundlePath: FolderSize]? = [:]
         for item in object["bundles"]?.array ?? [] {
             guard let bundle = bundle(item) else { return .failure(SummaryProblem("has a malformed bundle")) }
             bundles.append(bundle)
+            switch item["own"] {
+            case nil: ownSizes = nil
+            case .null?: break
+            case let own?:
+                guard let files = own["files"]?.int, files >= 0, let text = own["bytes"], case .number(let digits) = text,
+                      let bytes = UInt64(digits) else {
+                    return .failure(SummaryProblem("has a malformed bundle size"))
+                }
+                ownSizes?[bundle.path] = FolderSize(files: files, bytes: bytes)
+            }
         }
         var container: ContainerInfo?
         if source == .container {
@@ -69,7 +105,7 @@ enum SnapshotSummary {
             }
             container = ContainerInfo(appIdentifier: app, layout: layout)
         }
-        return .success(Parsed(source: source, bundles: bundles, container: container))
+        return .success(Parsed(source: source, bundles: bundles, ownSizes: ownSizes, container: container))
     }
 
     private static func bundle(_ b: JSONNode) -> BundleInfo? {

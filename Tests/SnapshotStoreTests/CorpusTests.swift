@@ -1,7 +1,7 @@
 import BundleModel
 import BundleReading
 import Foundation
-import SnapshotStore
+@testable import SnapshotStore
 import Testing
 import TestSupport
 
@@ -185,6 +185,20 @@ import TestSupport
         #expect(compared >= 5, "archives checked against the manifest: \(compared)")
         print("corpus: recorded \(recorded) of \(inputs.count) inputs")
         try expectFsckClean(scratch.path("history.git"))
+        // Every build's bundles' own sizes as recorded in bundlediff.json are those summed
+        // from its tree.
+        var checked = 0
+        let builds = try store.builds(app: nil, channel: nil)
+        for app in Set(builds.map(\.bundleId)) {
+            let timeline = try store.timeline(app: app, channel: "main")
+            for b in timeline.builds {
+                let bundles = try timeline.bundles(in: b)
+                let recordedSizes = try #require(try timeline.summary(of: b).ownSizes, "\(app): no own sizes recorded")
+                #expect(recordedSizes == (try timeline.summedOwnSizes(of: bundles, in: b)), "\(app) \(b.build.shortCommit)")
+                checked += 1
+            }
+        }
+        #expect(checked == builds.count && checked > 40)  // identical inputs share a commit
     }
 
     /// The read bundle matches the manifest's inventory field by field. The manifest

@@ -1,7 +1,7 @@
 import BundleModel
 import BundleReading
 import Foundation
-import SnapshotStore
+@testable import SnapshotStore
 import Testing
 import TestSupport
 
@@ -69,23 +69,72 @@ import TestSupport
         return store
     }
 
+    /// Each build's own sizes three ways: recorded in its `bundlediff.json`, summed from
+    /// the tree walking the builds in order, and summed by a timeline that read only it.
     @Test func walkingTheBuildsGivesEachBuildsOwnSizes() throws {
         let scratch = try ScratchDirectory("timeline-size")
         let store = try Self.record(Self.builds(), in: scratch)
+        let recorded = try store.timeline(app: nil, channel: "main")
         let walked = try store.timeline(app: nil, channel: "main")
         #expect(walked.builds.count == Self.builds().count)
         var sawNested = false
         for (i, b) in walked.builds.enumerated() {
             let bundles = try walked.bundles(in: b)
-            let incremental = try walked.ownSizes(of: bundles, in: b)
+            #expect(try recorded.summary(of: b).ownSizes != nil, "build \(i + 1)")
+            let fromSummary = try recorded.ownSizes(of: bundles, in: b)
+            let incremental = try walked.summedOwnSizes(of: bundles, in: b)
             let fresh = try store.timeline(app: nil, channel: "main")
-            let alone = try fresh.ownSizes(of: try fresh.bundles(in: fresh.builds[i]), in: fresh.builds[i])
+            let alone = try fresh.summedOwnSizes(of: try fresh.bundles(in: fresh.builds[i]), in: fresh.builds[i])
             #expect(incremental == alone, "build \(i + 1)")
+            #expect(fromSummary == alone, "build \(i + 1)")
             sawNested = sawNested || bundles.contains { $0.identifier == "com.example.extra" }
             // The sums add up to the recorded total.
             #expect(UInt64(incremental.values.reduce(0) { $0 + $1.bytes }) == b.build.bytes, "build \(i + 1)")
         }
         #expect(sawNested)
+    }
+
+    /// A summary written before bundles' own sizes were recorded (no `own` key) is summed
+    /// from the tree; a malformed size is refused.
+    @Test func summariesWithoutOwnSizesAreSummedAndBadOnesRefused() throws {
+        let app = BundleInfo(path: BundlePath("A.app"), kind: .app, layout: .flat,
+                             infoPlistPath: BundlePath("A.app/Info.plist"), resourcesPath: BundlePath("A.app"))
+        let snapshot = BuildSnapshot(sourceKind: .directory, sourceName: "A.app", entries: [
+            FileEntry(path: BundlePath("A.app"), kind: .directory, size: 0),
+            FileEntry(path: BundlePath("A.app/x"), kind: .file, size: 12),
+        ], plists: [:], bundles: [app])
+        let text = SnapshotSummary.render(snapshot, files: 1, bytes: 12)
+        #expect(try SnapshotSummary.parse(Array(text.utf8)).get().ownSizes == [app.path: FolderSize(files: 1, bytes: 12)])
+        guard case .success(.object(var top)) = JSONReader.parse(Array(text.utf8)),
+              case .array(var bundles)? = top["bundles"], case .object(var first) = bundles[0] else {
+            Issue.record("the summary is not the expected JSON")
+            return
+        }
+        first["own"] = nil
+        bundles[0] = .object(first)
+        top["bundles"] = .array(bundles)
+        #expect(try SnapshotSummary.parse(Array(Self.write(.object(top)).utf8)).get().ownSizes == nil)
+        first["own"] = .object(["files": .number("1"), "bytes": .number("-12")])
+        bundles[0] = .object(first)
+        top["bundles"] = .array(bundles)
+        guard case .failure(let problem) = SnapshotSummary.parse(Array(Self.write(.object(top)).utf8)) else {
+            Issue.record("a negative size was accepted")
+            return
+        }
+        #expect(problem.reason == "has a malformed bundle size")
+    }
+
+    /// Compact JSON of a node (for the tests above).
+    static func write(_ node: JSONNode) -> String {
+        switch node {
+        case .null: "null"
+        case .bool(let b): b ? "true" : "false"
+        case .number(let text): text
+        case .string(let s): "\"" + s + "\""
+        case .array(let items): "[" + items.map(write).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.keys.sorted().map { "\"\($0)\":" + write(members[$0]!) }.joined(separator: ",") + "}"
+        }
     }
 
     /// Every folder summed from every other build's version of it (older or newer, or a
