@@ -25,6 +25,12 @@ indirect enum JSONNode: Equatable {
         return nil
     }
 
+    /// A number written as a plain decimal integer that fits a `UInt64`.
+    var uint64: UInt64? {
+        if case .number(let text) = self { return UInt64(text) }
+        return nil
+    }
+
     var array: [JSONNode]? {
         if case .array(let items) = self { return items }
         return nil

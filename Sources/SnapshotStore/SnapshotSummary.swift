@@ -90,8 +90,7 @@ enum SnapshotSummary {
             case nil: ownSizes = nil
             case .null?: break
             case let own?:
-                guard let files = own["files"]?.int, files >= 0, let text = own["bytes"], case .number(let digits) = text,
-                      let bytes = UInt64(digits) else {
+                guard let files = own["files"]?.int, files >= 0, let bytes = own["bytes"]?.uint64 else {
                     return .failure(SummaryProblem("has a malformed bundle size"))
                 }
                 ownSizes?[bundle.path] = FolderSize(files: files, bytes: bytes)
