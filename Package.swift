@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Rules", "MachO", "Stores", "Comparison", "BundleModel", "PropertyLists", "TestSupport"]),
         .testTarget(name: "BundleDiffCLITests", dependencies: [
             "BundleDiffCLI", "BundleDiffKit", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel",
-            "PropertyLists", "TextSafety", "TestSupport",
+            "PropertyLists", "SnapshotStore", "TextSafety", "TestSupport",
         ]),
     ]
 )

@@ -21,8 +21,16 @@ extension HistoryQuery {
         var sawSource = false
         let locations = timeline.cache("keysource", query: source.cacheQuery)
         let values = timeline.cache("keyvalue", query: key + "\t" + source.cacheQuery)
-        for b in builds {
-            guard let (object, path) = try read({ () throws(StoreError) in try source.locate(in: b, timeline, locations) }) else {
+        let ahead = try readAhead(keyPath, source, locations)
+        for (i, b) in builds.enumerated() {
+            let located: (StoredObject, BundlePath)?
+            if let ahead {
+                located = ahead[i].located
+                source.storeLocation(located, of: b, locations)
+            } else {
+                located = try read { () throws(StoreError) in try source.locate(in: b, timeline, locations) }
+            }
+            guard let (object, path) = located else {
                 previousObject = nil
                 if previous != nil { t.rows.append(Self.buildCells(b) + [.text("removed"), .none, .none]) }
                 previous = nil
@@ -31,8 +39,14 @@ extension HistoryQuery {
             sawSource = true
             if previousObject == object { continue }
             previousObject = object
-            let (value, origin) = try read { () throws(StoreError) in
-                try source.value(keyPath, in: object, at: path, timeline, values)
+            let (value, origin): (PlistValue?, BundlePath)
+            if let found = ahead?[i].value {
+                (value, origin) = found
+                source.storeValue(found, of: object, at: path, values)
+            } else {
+                (value, origin) = try read { () throws(StoreError) in
+                    try source.value(keyPath, in: object, at: path, timeline, values)
+                }
             }
             defer { previous = value }
             let change: String
@@ -51,6 +65,35 @@ extension HistoryQuery {
                 ? " (a key that holds dots is written in quotes: '\"\(key)\"')" : ""))
         }
         return t
+    }
+
+    /// What one build holds for the key, read ahead: where the source is, and its value
+    /// when the source's object differs from the previous build's (in the same half).
+    typealias KeyReading = (located: (StoredObject, BundlePath)?, value: (PlistValue?, BundlePath)?)
+
+    /// Every build's `KeyReading`, read on both cores, when the location cache lacks at
+    /// least `bothCoresThreshold` builds; nil otherwise (each build is then read, or taken
+    /// from the caches, in turn).
+    private func readAhead(_ keyPath: KeyPath, _ source: KeySource, _ locations: QueryCache)
+        throws(UserFacingError) -> [KeyReading]? {
+        let unread = builds.count(where: { source.cachedLocation(of: $0, locations) == nil })
+        guard unread >= bothCoresThreshold else { return nil }
+        return try onBothCores(builds) { (timeline, slice) throws(StoreError) -> [KeyReading] in
+            var previous: StoredObject?
+            var out: [KeyReading] = []
+            out.reserveCapacity(slice.count)
+            for b in slice {
+                guard let found = try source.locate(in: b, timeline) else {
+                    previous = nil
+                    out.append((nil, nil))
+                    continue
+                }
+                let changed = previous != found.0
+                previous = found.0
+                out.append((found, changed ? try source.value(keyPath, in: found.0, at: found.1, timeline) : nil))
+            }
+            return out
+        }
     }
 
     /// The main bundle as `BuildSnapshot.mainBundle` picks it.

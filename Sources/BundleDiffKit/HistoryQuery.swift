@@ -22,6 +22,8 @@ public struct HistoryQuery {
 
     let timeline: HistoryTimeline
     let builds: [TimelineBuild]
+    /// From how many builds to read a query reads on both cores (`onBothCores`).
+    var bothCoresThreshold = Self.defaultBothCoresThreshold
 
     /// Opens the app's channel and applies the filter.
     public init(store: HistoryStore, app: String?, channel: String, filter: BuildFilter) throws(UserFacingError) {
