@@ -21,12 +21,19 @@ extension HistoryQuery {
         var shared: [[String]: Int] = [:]
         let cache = timeline.cache("languages", query: "bundle " + (bundle.map { "=" + $0 } ?? "-")
                                    + "\treference " + (reference.map { "=" + $0 } ?? "-"))
-        for b in builds {
+        let ahead = try languagesAhead(bundle: bundle, reference: reference, cache: cache)
+        for (i, b) in builds.enumerated() {
             let found: BuildLanguages
-            if let cached = cachedLanguages(b, cache) {
+            if let ahead {
+                found = ahead[i]
+                Self.store(found, of: b, cache)
+            } else if let cached = cachedLanguages(b, cache) {
                 found = cached
             } else {
-                found = try languages(b, bundle: bundle, reference: reference, shared: &shared, cache: cache)
+                found = try read { () throws(StoreError) in
+                    try Self.languages(b, bundle: bundle, reference: reference, timeline, shared: &shared)
+                }
+                Self.store(found, of: b, cache)
             }
             sawBundle = sawBundle || found.hasBundle
             var state = (languages: [String: Double](), reference: found.reference, keys: found.keys, changes: "")
@@ -65,33 +72,50 @@ extension HistoryQuery {
     /// with the reference (nil without a reference).
     typealias BuildLanguages = (hasBundle: Bool, reference: String?, keys: Int, common: [(language: String, common: Int?)])
 
-    /// Reads `BuildLanguages` from the tree (key sets memoised by `.lproj` tree id) and
-    /// stores it in `cache`: `1`/`0`, `=reference` or `-`, the key count, then per language
-    /// its code and shared keys (or `-`).
-    private func languages(_ b: TimelineBuild, bundle: String?, reference: String?, shared: inout [[String]: Int],
-                           cache: QueryCache) throws(UserFacingError) -> BuildLanguages {
-        let bundles = try read { () throws(StoreError) in try timeline.bundles(in: b) }
+    /// Every build's `BuildLanguages` read on both cores, when the cache lacks at least
+    /// `bothCoresThreshold` builds; nil otherwise.
+    private func languagesAhead(bundle: String?, reference: String?, cache: QueryCache)
+        throws(UserFacingError) -> [BuildLanguages]? {
+        guard builds.count(where: { cachedLanguages($0, cache) == nil }) >= bothCoresThreshold else { return nil }
+        return try onBothCores(builds) { (timeline, slice) throws(StoreError) -> [BuildLanguages] in
+            var shared: [[String]: Int] = [:]
+            var out: [BuildLanguages] = []
+            for b in slice { out.append(try Self.languages(b, bundle: bundle, reference: reference, timeline, shared: &shared)) }
+            return out
+        }
+    }
+
+    /// Reads `BuildLanguages` from the tree (key sets memoised by `.lproj` tree id, shared
+    /// key counts by the pair of key-set ids in `shared`).
+    private static func languages(_ b: TimelineBuild, bundle: String?, reference: String?, _ timeline: HistoryTimeline,
+                                  shared: inout [[String]: Int]) throws(StoreError) -> BuildLanguages {
+        let bundles = try timeline.bundles(in: b)
         let info = bundle.map { id in bundles.first { $0.identifier == id || $0.path.description == id } }
             ?? Self.mainBundle(bundles)
         let languages = Set(info?.localizations ?? [])
         var found: BuildLanguages = (info != nil, nil, 0, languages.sorted().map { ($0, nil) })
         if let info, let ref = LanguageCode.reference(among: languages, configured: reference,
-                                                      developmentRegion: try developmentRegion(info, b)) {
-            let refKeys = try keys(ref, info, b)
+                                                      developmentRegion: try developmentRegion(info, b, timeline)) {
+            let refKeys = try keys(ref, info, b, timeline)
             found.reference = ref
             found.keys = refKeys.set.count
             found.common = []
             for lang in languages.sorted() {
-                let k = try keys(lang, info, b)
+                let k = try keys(lang, info, b, timeline)
                 let pair = [k.id, refKeys.id]
                 let common = shared[pair] ?? k.set.intersection(refKeys.set).count
                 shared[pair] = common
                 found.common.append((lang, common))
             }
         }
+        return found
+    }
+
+    /// Keeps `found` in `cache`: `1`/`0`, `=reference` or `-`, the key count, then per
+    /// language its code and shared keys (or `-`).
+    private static func store(_ found: BuildLanguages, of b: TimelineBuild, _ cache: QueryCache) {
         cache.set([found.hasBundle ? "1" : "0", found.reference.map { "=" + $0 } ?? "-", String(found.keys)]
                   + found.common.flatMap { [$0.language, $0.common.map(String.init) ?? "-"] }, for: b)
-        return found
     }
 
     /// `BuildLanguages` from the cache; nil when it does not hold the build.
@@ -109,20 +133,17 @@ extension HistoryQuery {
     }
 
     /// The bundle's `CFBundleDevelopmentRegion` (its Info.plist decoded once per blob).
-    private func developmentRegion(_ info: BundleInfo, _ b: TimelineBuild) throws(UserFacingError) -> String? {
-        guard let object = try read({ () throws(StoreError) in try timeline.object(at: info.infoPlistPath, in: b, area: .plists) })
-        else { return nil }
-        let plist = try read { () throws(StoreError) in try timeline.plist(object) }
-        return plist.document?.root["CFBundleDevelopmentRegion"]?.stringValue
+    private static func developmentRegion(_ info: BundleInfo, _ b: TimelineBuild, _ timeline: HistoryTimeline)
+        throws(StoreError) -> String? {
+        guard let object = try timeline.object(at: info.infoPlistPath, in: b, area: .plists) else { return nil }
+        return try timeline.plist(object).document?.root["CFBundleDevelopmentRegion"]?.stringValue
     }
 
     /// The string keys of one language of a bundle, with an identity for memoising.
-    private func keys(_ language: String, _ info: BundleInfo, _ b: TimelineBuild) throws(UserFacingError)
-        -> (id: String, set: Set<String>) {
+    private static func keys(_ language: String, _ info: BundleInfo, _ b: TimelineBuild, _ timeline: HistoryTimeline)
+        throws(StoreError) -> (id: String, set: Set<String>) {
         let folder = info.resourcesPath.appending(language + ".lproj")
-        guard let object = try read({ () throws(StoreError) in try timeline.object(at: folder, in: b, area: .plists) }) else {
-            return ("", [])
-        }
-        return (object.objectID, try read { () throws(StoreError) in try timeline.stringKeys(in: object) })
+        guard let object = try timeline.object(at: folder, in: b, area: .plists) else { return ("", []) }
+        return (object.objectID, try timeline.stringKeys(in: object))
     }
 }

@@ -14,9 +14,16 @@ extension HistoryQuery {
         var order: [String] = []
         var perBuild: [[String: UInt64]] = []
         let cache = timeline.cache("size", query: "size")
-        for b in builds {
+        let ahead = try sizesAhead(cache)
+        for (i, b) in builds.enumerated() {
             var sizes: [String: UInt64] = [:]
-            let bundles = try bundleSizes(b, cache)
+            let bundles: [BundleSize]
+            if let ahead {
+                bundles = ahead[i]
+                Self.store(bundles, of: b, cache)
+            } else {
+                bundles = try bundleSizes(b, cache)
+            }
             var seen: [String: Int] = [:]
             for bundle in bundles { if let id = bundle.identifier { seen[id, default: 0] += 1 } }
             for bundle in bundles {
@@ -55,28 +62,54 @@ extension HistoryQuery {
         return t
     }
 
-    /// Each bundle of a build (path, identifier) with its own bytes (nil when its folder
-    /// is not recorded), from the derived cache when it holds the build (fields: the count,
-    /// then per bundle its path, `=identifier` or `-`, bytes or `-`), else from the tree.
-    func bundleSizes(_ b: TimelineBuild, _ cache: QueryCache) throws(UserFacingError)
-        -> [(path: String, identifier: String?, bytes: UInt64?)] {
-        if let fields = cache.fields(for: b), let count = fields.first.flatMap({ Int($0) }), fields.count == 1 + 3 * count {
-            var out: [(path: String, identifier: String?, bytes: UInt64?)] = []
-            var valid = true
-            for i in 0..<count {
-                let (path, id, bytes) = (fields[1 + 3 * i], fields[2 + 3 * i], fields[3 + 3 * i])
-                let size = UInt64(bytes)
-                guard id == "-" || id.hasPrefix("="), bytes == "-" || size != nil else { valid = false; break }
-                out.append((path, id == "-" ? nil : String(id.dropFirst()), size))
-            }
-            if valid { return out }
-        }
-        let bundles = try read { () throws(StoreError) in try timeline.bundles(in: b) }
-        let own = try read { () throws(StoreError) in try timeline.ownSizes(of: bundles, in: b) }
-        let out = bundles.map { ($0.path.description, $0.identifier, own[$0.path]?.bytes) }
-        cache.set([String(out.count)] + out.flatMap { [$0.0, $0.1.map { "=" + $0 } ?? "-", $0.2.map(String.init) ?? "-"] },
-                  for: b)
+    /// One bundle of a build: its path, identifier, and own bytes (nil when its folder is
+    /// not recorded).
+    typealias BundleSize = (path: String, identifier: String?, bytes: UInt64?)
+
+    /// Each bundle of a build with its own bytes, from the derived cache when it holds the
+    /// build (fields: the count, then per bundle its path, `=identifier` or `-`, bytes or
+    /// `-`), else from the tree.
+    func bundleSizes(_ b: TimelineBuild, _ cache: QueryCache) throws(UserFacingError) -> [BundleSize] {
+        if let known = Self.cachedSizes(of: b, cache) { return known }
+        let out = try read { () throws(StoreError) in try Self.bundleSizes(b, timeline) }
+        Self.store(out, of: b, cache)
         return out
+    }
+
+    /// Every build's bundle sizes read on both cores, when the cache lacks at least
+    /// `bothCoresThreshold` builds; nil otherwise.
+    private func sizesAhead(_ cache: QueryCache) throws(UserFacingError) -> [[BundleSize]]? {
+        guard builds.count(where: { Self.cachedSizes(of: $0, cache) == nil }) >= bothCoresThreshold else { return nil }
+        return try onBothCores(builds) { (timeline, slice) throws(StoreError) -> [[BundleSize]] in
+            var out: [[BundleSize]] = []
+            for b in slice { out.append(try Self.bundleSizes(b, timeline)) }
+            return out
+        }
+    }
+
+    /// A build's bundle sizes from its tree (the recorded own sizes, or summed).
+    private static func bundleSizes(_ b: TimelineBuild, _ timeline: HistoryTimeline) throws(StoreError) -> [BundleSize] {
+        let bundles = try timeline.bundles(in: b)
+        let own = try timeline.ownSizes(of: bundles, in: b)
+        return bundles.map { ($0.path.description, $0.identifier, own[$0.path]?.bytes) }
+    }
+
+    private static func cachedSizes(of b: TimelineBuild, _ cache: QueryCache) -> [BundleSize]? {
+        guard let fields = cache.fields(for: b), let count = fields.first.flatMap({ Int($0) }), fields.count == 1 + 3 * count
+        else { return nil }
+        var out: [BundleSize] = []
+        for i in 0..<count {
+            let (path, id, bytes) = (fields[1 + 3 * i], fields[2 + 3 * i], fields[3 + 3 * i])
+            let size = UInt64(bytes)
+            guard id == "-" || id.hasPrefix("="), bytes == "-" || size != nil else { return nil }
+            out.append((path, id == "-" ? nil : String(id.dropFirst()), size))
+        }
+        return out
+    }
+
+    private static func store(_ sizes: [BundleSize], of b: TimelineBuild, _ cache: QueryCache) {
+        cache.set([String(sizes.count)] + sizes.flatMap { [$0.path, $0.identifier.map { "=" + $0 } ?? "-", $0.bytes.map(String.init) ?? "-"] },
+                  for: b)
     }
 
     /// `+70`, `-3111`, `0`; nothing when either side is unknown.

@@ -17,6 +17,10 @@ import TestSupport
         .key("farewell", bundle: nil, file: nil, language: "ko"),
         .key("CFBundleIdentifier", bundle: "com.example.myapp.share", file: nil, language: nil),
         .key("CFBundleVersion", bundle: nil, file: "MyApp.app/Info.plist", language: nil),
+        .size,
+        .languages(bundle: nil, reference: nil),
+        .languages(bundle: nil, reference: "fr"),
+        .languages(bundle: "com.example.myapp.share", reference: nil),
     ]
 
     func answer(_ question: HistoryQuery.Question, repo: String, threshold: Int) throws -> String {
