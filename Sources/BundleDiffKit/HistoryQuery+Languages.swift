@@ -96,12 +96,17 @@ extension HistoryQuery {
         var found: BuildLanguages = (info != nil, nil, 0, languages.sorted().map { ($0, nil) })
         if let info, let ref = LanguageCode.reference(among: languages, configured: reference,
                                                       developmentRegion: try developmentRegion(info, b, timeline)) {
-            let refKeys = try keys(ref, info, b, timeline)
+            let folders = try lprojFolders(info, b, timeline)
+            func keys(_ language: String) throws(StoreError) -> (id: String, set: Set<String>) {
+                guard let folder = folders[Array(language.utf8)] else { return ("", []) }
+                return (folder.objectID, try timeline.stringKeys(in: folder))
+            }
+            let refKeys = try keys(ref)
             found.reference = ref
             found.keys = refKeys.set.count
             found.common = []
             for lang in languages.sorted() {
-                let k = try keys(lang, info, b, timeline)
+                let k = try keys(lang)
                 let pair = [k.id, refKeys.id]
                 let common = shared[pair] ?? k.set.intersection(refKeys.set).count
                 shared[pair] = common
@@ -139,11 +144,17 @@ extension HistoryQuery {
         return try timeline.plist(object).document?.root["CFBundleDevelopmentRegion"]?.stringValue
     }
 
-    /// The string keys of one language of a bundle, with an identity for memoising.
-    private static func keys(_ language: String, _ info: BundleInfo, _ b: TimelineBuild, _ timeline: HistoryTimeline)
-        throws(StoreError) -> (id: String, set: Set<String>) {
-        let folder = info.resourcesPath.appending(language + ".lproj")
-        guard let object = try timeline.object(at: folder, in: b, area: .plists) else { return ("", []) }
-        return (object.objectID, try timeline.stringKeys(in: object))
+    /// The `.lproj` entries of the bundle's resources folder in `plists/`, by the bytes of
+    /// the language's name: one folder read per build instead of one lookup per language.
+    private static func lprojFolders(_ info: BundleInfo, _ b: TimelineBuild, _ timeline: HistoryTimeline)
+        throws(StoreError) -> [[UInt8]: StoredObject] {
+        guard let resources = try timeline.object(at: info.resourcesPath, in: b, area: .plists) else { return [:] }
+        var out: [[UInt8]: StoredObject] = [:]
+        let suffix = Array(".lproj".utf8)
+        for (name, object) in try timeline.children(of: resources) where name.count >= suffix.count
+            && name.suffix(suffix.count).elementsEqual(suffix) {
+            out[Array(name.dropLast(suffix.count))] = object
+        }
+        return out
     }
 }
