@@ -137,9 +137,11 @@ extension HistoryQuery {
         return (fields[0] == "1", fields[1] == "-" ? nil : String(fields[1].dropFirst()), keys, common)
     }
 
-    /// The bundle's `CFBundleDevelopmentRegion` (its Info.plist decoded once per blob).
+    /// The bundle's `CFBundleDevelopmentRegion`: as recorded in the build's summary, else
+    /// from its Info.plist (decoded once per blob).
     private static func developmentRegion(_ info: BundleInfo, _ b: TimelineBuild, _ timeline: HistoryTimeline)
         throws(StoreError) -> String? {
+        if let recorded = try timeline.developmentRegions(in: b) { return recorded[info.path] }
         guard let object = try timeline.object(at: info.infoPlistPath, in: b, area: .plists) else { return nil }
         return try timeline.plist(object).document?.root["CFBundleDevelopmentRegion"]?.stringValue
     }

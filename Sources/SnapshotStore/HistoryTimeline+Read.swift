@@ -97,6 +97,13 @@ extension HistoryTimeline {
         try summary(of: build).bundles
     }
 
+    /// Each bundle's development region as recorded in the build's `bundlediff.json` (by
+    /// bundle path; bundles without one left out); nil for a build recorded before these
+    /// were, whose Info.plist must be decoded instead.
+    public func developmentRegions(in build: TimelineBuild) throws(StoreError) -> [BundlePath: String]? {
+        try summary(of: build).developmentRegions
+    }
+
     /// What a build's `bundlediff.json` says; the last one read is kept (consecutive builds
     /// often share it).
     func summary(of build: TimelineBuild) throws(StoreError) -> SnapshotSummary.Parsed {

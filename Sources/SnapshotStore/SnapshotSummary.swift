@@ -21,6 +21,7 @@ enum SnapshotSummary {
                 "platform": .optional(b.platform), "executable": .optional(b.executable),
                 "localizations": .array(b.localizations.map(JSONValue.string)),
                 "own": own[b.path].map { .object(["files": .int($0.files), "bytes": .int($0.bytes)]) } ?? .null,
+                "developmentRegion": .optional(developmentRegion(of: b, in: snapshot)),
             ])
         }
         var fields: [String: JSONValue] = [
@@ -54,6 +55,12 @@ enum SnapshotSummary {
         return own
     }
 
+    /// A bundle's `CFBundleDevelopmentRegion` as its stored Info.plist says it (what a
+    /// query decoding that plist from `plists/` finds).
+    static func developmentRegion(of bundle: BundleInfo, in snapshot: BuildSnapshot) -> String? {
+        snapshot.plists[bundle.infoPlistPath]?.document?.root["CFBundleDevelopmentRegion"]?.stringValue
+    }
+
     /// What a stored summary says.
     struct Parsed {
         var source: BuildSnapshot.SourceKind
@@ -62,6 +69,10 @@ enum SnapshotSummary {
         /// an `own` key; those whose folder was not recorded hold null): nil for summaries
         /// written by earlier versions, whose sizes are summed from the tree instead.
         var ownSizes: [BundlePath: FolderSize]?
+        /// Each bundle's development region by path (bundles without one left out), when
+        /// the summary records them (every bundle has a `developmentRegion` key); nil for
+        /// earlier summaries, whose Info.plist is decoded instead.
+        var developmentRegions: [BundlePath: String]?
         /// Present for data containers (`source` is `container`).
         var container: ContainerInfo?
     }
@@ -83,6 +94,7 @@ enum SnapshotSummary {
         }
         var bundles: [BundleInfo] = []
         var ownSizes: [BundlePath: FolderSize]? = [:]
+        var regions: [BundlePath: String]? = [:]
         for item in object["bundles"]?.array ?? [] {
             guard let bundle = bundle(item) else { return .failure(SummaryProblem("has a malformed bundle")) }
             bundles.append(bundle)
@@ -95,6 +107,12 @@ enum SnapshotSummary {
                 }
                 ownSizes?[bundle.path] = FolderSize(files: files, bytes: bytes)
             }
+            switch item["developmentRegion"] {
+            case nil: regions = nil
+            case .null?: break
+            case .string(let region)?: regions?[bundle.path] = region
+            case _?: return .failure(SummaryProblem("has a malformed development region"))
+            }
         }
         var container: ContainerInfo?
         if source == .container {
@@ -104,7 +122,8 @@ enum SnapshotSummary {
             }
             container = ContainerInfo(appIdentifier: app, layout: layout)
         }
-        return .success(Parsed(source: source, bundles: bundles, ownSizes: ownSizes, container: container))
+        return .success(Parsed(source: source, bundles: bundles, ownSizes: ownSizes, developmentRegions: regions,
+                              container: container))
     }
 
     private static func bundle(_ b: JSONNode) -> BundleInfo? {

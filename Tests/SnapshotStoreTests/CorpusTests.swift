@@ -185,8 +185,8 @@ import TestSupport
         #expect(compared >= 5, "archives checked against the manifest: \(compared)")
         print("corpus: recorded \(recorded) of \(inputs.count) inputs")
         try expectFsckClean(scratch.path("history.git"))
-        // Every build's bundles' own sizes as recorded in bundlediff.json are those summed
-        // from its tree.
+        // Every build's bundles' own sizes and development regions as recorded in
+        // bundlediff.json are those summed from its tree and decoded from its Info.plists.
         var checked = 0
         let builds = try store.builds(app: nil, channel: nil)
         for app in Set(builds.map(\.bundleId)) {
@@ -195,6 +195,14 @@ import TestSupport
                 let bundles = try timeline.bundles(in: b)
                 let recordedSizes = try #require(try timeline.summary(of: b).ownSizes, "\(app): no own sizes recorded")
                 #expect(recordedSizes == (try timeline.summedOwnSizes(of: bundles, in: b)), "\(app) \(b.build.shortCommit)")
+                let regions = try #require(try timeline.developmentRegions(in: b), "\(app): no development regions recorded")
+                for bundle in bundles {
+                    var decoded: String?
+                    if let info = try timeline.object(at: bundle.infoPlistPath, in: b, area: .plists) {
+                        decoded = try timeline.plist(info).document?.root["CFBundleDevelopmentRegion"]?.stringValue
+                    }
+                    #expect(regions[bundle.path] == decoded, "\(app) \(bundle.path)")
+                }
                 checked += 1
             }
         }

@@ -94,8 +94,8 @@ import TestSupport
         #expect(sawNested)
     }
 
-    /// A summary written before bundles' own sizes were recorded (no `own` key) is summed
-    /// from the tree; a malformed size is refused.
+    /// A summary written before bundles' own sizes and development regions were recorded
+    /// (no `own`, no `developmentRegion` key) reads as such; a malformed one is refused.
     @Test func summariesWithoutOwnSizesAreSummedAndBadOnesRefused() throws {
         let app = BundleInfo(path: BundlePath("A.app"), kind: .app, layout: .flat,
                              infoPlistPath: BundlePath("A.app/Info.plist"), resourcesPath: BundlePath("A.app"))
@@ -110,10 +110,25 @@ import TestSupport
             Issue.record("the summary is not the expected JSON")
             return
         }
+        #expect(try SnapshotSummary.parse(Array(text.utf8)).get().developmentRegions == [:])
         first["own"] = nil
+        first["developmentRegion"] = nil
         bundles[0] = .object(first)
         top["bundles"] = .array(bundles)
-        #expect(try SnapshotSummary.parse(Array(Self.write(.object(top)).utf8)).get().ownSizes == nil)
+        let older = try SnapshotSummary.parse(Array(Self.write(.object(top)).utf8)).get()
+        #expect(older.ownSizes == nil && older.developmentRegions == nil)
+        first["developmentRegion"] = .string("fr")
+        bundles[0] = .object(first)
+        top["bundles"] = .array(bundles)
+        #expect(try SnapshotSummary.parse(Array(Self.write(.object(top)).utf8)).get().developmentRegions == [app.path: "fr"])
+        first["developmentRegion"] = .number("1")
+        bundles[0] = .object(first)
+        top["bundles"] = .array(bundles)
+        guard case .failure = SnapshotSummary.parse(Array(Self.write(.object(top)).utf8)) else {
+            Issue.record("a development region that is not a string was accepted")
+            return
+        }
+        first["developmentRegion"] = nil
         first["own"] = .object(["files": .number("1"), "bytes": .number("-12")])
         bundles[0] = .object(first)
         top["bundles"] = .array(bundles)
