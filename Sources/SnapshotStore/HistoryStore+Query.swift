@@ -59,10 +59,15 @@ extension HistoryStore {
     /// A tag naming one of `commits` directly (every tag bundlediff writes) is matched
     /// by its id alone; only the others are read, to peel an annotated tag. So the cost
     /// is one reference listing, not one object read per tag of a long history.
-    func tagsByCommit(among commits: Set<ObjectID>) throws(StoreError) -> [ObjectID: [String]] {
+    /// `listed` is the tag list when the caller has read it already (`line` reads it on
+    /// another thread).
+    func tagsByCommit(among commits: Set<ObjectID>, listed: [(name: String, target: ObjectID)]? = nil)
+        throws(StoreError) -> [ObjectID: [String]] {
         try git { () throws(GitError) in
             var out: [ObjectID: [String]] = [:]
-            for ref in try repository.references(matching: RefNames.tagsPrefix + "*") {
+            let refs: [(name: String, target: ObjectID)]
+            if let listed { refs = listed } else { refs = try repository.references(matching: RefNames.tagsPrefix + "*") }
+            for ref in refs {
                 let name = String(ref.name.dropFirst(RefNames.tagsPrefix.count))
                 if commits.contains(ref.target) {
                     out[ref.target, default: []].append(name)

@@ -1,3 +1,4 @@
+import Dispatch
 import Git
 
 extension HistoryStore {
@@ -34,11 +35,55 @@ extension HistoryStore {
     }
 
     /// The first-parent line of a branch, oldest first (non-bundlediff commits skipped).
+    /// The tags are listed on another thread while this one walks the commits, and a long
+    /// line's commit messages are parsed in two halves at once.
     private func line(_ branch: String) throws(StoreError) -> [TimelineBuild] {
-        let line = try firstParentLine(of: branch)
-        let tags = try tagsByCommit(among: Set(line.map(\.id)))
-        return line.reversed().compactMap { commit in
-            Self.build(from: commit, tags: tags).map { TimelineBuild(build: $0, tree: commit.tree) }
+        let listing = TagListing()
+        let group = DispatchGroup()
+        let path = self.path
+        DispatchQueue.global().async(group: group) {
+            listing.result = Result { () throws(StoreError) in
+                let other = try HistoryStore.open(at: path, create: false)
+                return try other.git { () throws(GitError) in try other.repository.references(matching: RefNames.tagsPrefix + "*") }
+            }
         }
+        let walked = Result { () throws(StoreError) in try firstParentLine(of: branch) }
+        group.wait()
+        let line = Array(try walked.get().reversed())
+        // Should the other handle fail, the tags are listed here instead.
+        let listed = try? listing.result?.get()
+        return Self.timelineBuilds(line, tags: try tagsByCommit(among: Set(line.map(\.id)), listed: listed))
     }
+
+    /// The builds of a line of commits (oldest first), their messages parsed in two halves
+    /// at once from `splittingFrom` commits on.
+    static func timelineBuilds(_ line: [Commit], tags: [ObjectID: [String]], splittingFrom threshold: Int = 1000)
+        -> [TimelineBuild] {
+        guard line.count >= threshold else {
+            return line.compactMap { commit in Self.build(from: commit, tags: tags).map { TimelineBuild(build: $0, tree: commit.tree) } }
+        }
+        let halves = HalvesSlot(count: 2)
+        let middle = line.count / 2
+        DispatchQueue.concurrentPerform(iterations: 2) { half in
+            let part = half == 0 ? line[..<middle] : line[middle...]
+            halves.set(half, part.compactMap { commit in
+                Self.build(from: commit, tags: tags).map { TimelineBuild(build: $0, tree: commit.tree) }
+            })
+        }
+        return halves.joined()
+    }
+}
+
+/// The tag list read on another thread; read only after that thread is waited for.
+private final class TagListing: @unchecked Sendable {
+    var result: Result<[(name: String, target: ObjectID)], StoreError>?
+}
+
+/// The two halves of a parsed line, each written by one thread of `concurrentPerform` and
+/// read after it returns.
+private final class HalvesSlot: @unchecked Sendable {
+    private var parts: [[TimelineBuild]]
+    init(count: Int) { parts = Array(repeating: [], count: count) }
+    func set(_ index: Int, _ part: [TimelineBuild]) { parts[index] = part }
+    func joined() -> [TimelineBuild] { parts.flatMap { $0 } }
 }

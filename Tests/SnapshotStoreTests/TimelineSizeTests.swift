@@ -139,6 +139,20 @@ import TestSupport
         #expect(problem.reason == "has a malformed bundle size")
     }
 
+    /// A line's messages parsed in two halves at once give the builds parsing in turn does.
+    @Test func aLineParsedInHalvesIsTheLineParsedInTurn() throws {
+        let scratch = try ScratchDirectory("timeline-halves")
+        let store = try Self.record(Self.builds(), in: scratch)
+        let line = Array(try store.firstParentLine(of: "refs/heads/com.example.myapp/main").reversed())
+        let tags = try store.tagsByCommit(among: Set(line.map(\.id)))
+        let inTurn = HistoryStore.timelineBuilds(line, tags: tags, splittingFrom: .max)
+        #expect(inTurn.count == Self.builds().count)
+        for threshold in [1, 2, line.count] {
+            #expect(HistoryStore.timelineBuilds(line, tags: tags, splittingFrom: threshold) == inTurn)
+        }
+        #expect(try store.timeline(app: nil, channel: "main").builds == inTurn)
+    }
+
     /// Compact JSON of a node (for the tests above).
     static func write(_ node: JSONNode) -> String {
         switch node {
