@@ -102,4 +102,28 @@ import Testing
         #expect(HistoryCSVRenderer.render(table).contains("c2,t2,1.0,2,22595,70\r\n"))
         #expect(HistoryTextRenderer.render(table).contains("22595    +70\n"))
     }
+    /// On a chart too long to name every build (3,000 builds: every 31st is named), a line
+    /// marks the named builds and the builds where its value changed, not every build; the
+    /// line itself still passes through every value.
+    @Test func aLongChartMarksNamedBuildsAndChangesOnly() {
+        let rows: [[HistoryTable.Cell]] = (0..<3000).map { i in
+            let value: HistoryTable.Cell = i == 2000 ? .none : .integer(i < 1500 ? 10 : 20)
+            return [.text("c\(i)"), .text("t"), .text("1.0"), .text("\(i)"), value]
+        }
+        let table = HistoryTable(query: "size", title: "Size", app: "a", channel: "main",
+                                 columns: [.init("commit", "commit"), .init("recordedAt", "recorded"),
+                                           .init("version", "version"), .init("build", "build"),
+                                           .init("bytes", "bytes", charted: true, unit: .bytes)],
+                                 rows: rows, chartUnit: "bytes")
+        let html = HistoryHTMLRenderer.render(table)
+        // 97 named builds (0, 31, … 2976) and the last; the change at 1500 and the return
+        // after the gap at 2000 (neither named).
+        #expect(html.components(separatedBy: "<circle").count - 1 == 100)
+        #expect(html.contains("1.0 (1500): 20 B</title>") && html.contains("1.0 (2001): 20 B</title>"))
+        #expect(!html.contains("1.0 (1501): 20 B</title>"))
+        // Two polylines (broken at the gap) through 2,000 and 999 points.
+        let lines = html.components(separatedBy: "<polyline").dropFirst().map { $0.prefix { $0 != ">" } }
+        #expect(lines.map { $0.split(separator: " ").count } == [2000, 999])
+    }
 }
+
