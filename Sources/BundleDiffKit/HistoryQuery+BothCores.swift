@@ -1,4 +1,3 @@
-import Dispatch
 import SnapshotStore
 
 extension HistoryQuery {
@@ -16,25 +15,13 @@ extension HistoryQuery {
                                   _ work: @escaping @Sendable (HistoryTimeline, ArraySlice<TimelineBuild>) throws(StoreError) -> [T])
         throws(UserFacingError) -> [T] {
         let middle = builds.count / 2
-        let second = ResultSlot<T>()
-        let sibling = try read { () throws(StoreError) in try timeline.sibling() }
+        let sibling = SendableBox(try read { () throws(StoreError) in try timeline.sibling() })
         let tail = builds[middle...]
-        let group = DispatchGroup()
-        let handoff = SendableBox(sibling)
-        DispatchQueue.global().async(group: group) {
-            second.result = Result { () throws(StoreError) in try work(handoff.value, tail) }
-        }
-        let first = Result { () throws(StoreError) in try work(timeline, builds[..<middle]) }
-        group.wait()
-        let head = try read { () throws(StoreError) in try first.get() }
-        guard let rest = second.result else { return head }
-        return head + (try read { () throws(StoreError) in try rest.get() })
+        let (head, rest) = BothCores.run({ () throws(StoreError) in try work(timeline, builds[..<middle]) }, alongside: {
+            () throws(StoreError) -> [T] in try work(sibling.value, tail)
+        })
+        return try read { () throws(StoreError) in try head.get() + rest.get() }
     }
-}
-
-/// Where the second thread leaves its results; read only after the thread is waited for.
-private final class ResultSlot<T: Sendable>: @unchecked Sendable {
-    var result: Result<[T], StoreError>?
 }
 
 /// A value handed to one other thread, which alone uses it from then on.

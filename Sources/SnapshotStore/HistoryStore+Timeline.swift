@@ -1,4 +1,3 @@
-import Dispatch
 import Git
 
 extension HistoryStore {
@@ -38,20 +37,15 @@ extension HistoryStore {
     /// The tags are listed on another thread while this one walks the commits, and a long
     /// line's commit messages are parsed in two halves at once.
     private func line(_ branch: String) throws(StoreError) -> [TimelineBuild] {
-        let listing = TagListing()
-        let group = DispatchGroup()
         let path = self.path
-        DispatchQueue.global().async(group: group) {
-            listing.result = Result { () throws(StoreError) in
-                let other = try HistoryStore.open(at: path, create: false)
-                return try other.git { () throws(GitError) in try other.repository.references(matching: RefNames.tagsPrefix + "*") }
-            }
-        }
-        let walked = Result { () throws(StoreError) in try firstParentLine(of: branch) }
-        group.wait()
+        let (walked, listing) = BothCores.run({ () throws(StoreError) in try firstParentLine(of: branch) }, alongside: {
+            () throws(StoreError) -> [(name: String, target: ObjectID)] in
+            let other = try HistoryStore.open(at: path, create: false)
+            return try other.git { () throws(GitError) in try other.repository.references(matching: RefNames.tagsPrefix + "*") }
+        })
         let line = Array(try walked.get().reversed())
         // Should the other handle fail, the tags are listed here instead.
-        let listed = try? listing.result?.get()
+        let listed = try? listing.get()
         return Self.timelineBuilds(line, tags: try tagsByCommit(among: Set(line.map(\.id)), listed: listed))
     }
 
@@ -59,31 +53,17 @@ extension HistoryStore {
     /// at once from `splittingFrom` commits on.
     static func timelineBuilds(_ line: [Commit], tags: [ObjectID: [String]], splittingFrom threshold: Int = 1000)
         -> [TimelineBuild] {
-        guard line.count >= threshold else {
-            return line.compactMap { commit in Self.build(from: commit, tags: tags).map { TimelineBuild(build: $0, tree: commit.tree) } }
-        }
-        let halves = HalvesSlot(count: 2)
+        guard line.count >= threshold else { return builds(line[...], tags: tags) }
         let middle = line.count / 2
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            let part = half == 0 ? line[..<middle] : line[middle...]
-            halves.set(half, part.compactMap { commit in
-                Self.build(from: commit, tags: tags).map { TimelineBuild(build: $0, tree: commit.tree) }
-            })
-        }
-        return halves.joined()
+        let tail = line[middle...]
+        let (head, rest) = BothCores.run({ () throws(StoreError) in builds(line[..<middle], tags: tags) }, alongside: {
+            () throws(StoreError) -> [TimelineBuild] in builds(tail, tags: tags)
+        })
+        // Neither half throws.
+        return ((try? head.get()) ?? []) + ((try? rest.get()) ?? [])
     }
-}
 
-/// The tag list read on another thread; read only after that thread is waited for.
-private final class TagListing: @unchecked Sendable {
-    var result: Result<[(name: String, target: ObjectID)], StoreError>?
-}
-
-/// The two halves of a parsed line, each written by one thread of `concurrentPerform` and
-/// read after it returns.
-private final class HalvesSlot: @unchecked Sendable {
-    private var parts: [[TimelineBuild]]
-    init(count: Int) { parts = Array(repeating: [], count: count) }
-    func set(_ index: Int, _ part: [TimelineBuild]) { parts[index] = part }
-    func joined() -> [TimelineBuild] { parts.flatMap { $0 } }
+    private static func builds(_ part: ArraySlice<Commit>, tags: [ObjectID: [String]]) -> [TimelineBuild] {
+        part.compactMap { commit in build(from: commit, tags: tags).map { TimelineBuild(build: $0, tree: commit.tree) } }
+    }
 }
