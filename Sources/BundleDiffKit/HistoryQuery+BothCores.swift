@@ -1,3 +1,4 @@
+import BundleModel
 import SnapshotStore
 
 extension HistoryQuery {
