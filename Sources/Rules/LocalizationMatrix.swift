@@ -41,11 +41,12 @@ public struct LocalizationMatrix: Sendable, Hashable {
         of(RuleContext(comparison: comparison, configuration: configuration, history: nil))
     }
 
-    /// As `of(_:configuration:)`, sharing the localizations the rules already built.
+    /// As `of(_:configuration:)`, sharing the localizations the rules already built; the
+    /// old side of each bundle is drawn on the other core.
     public static func of(_ context: RuleContext) -> [Change] {
         context.comparison.bundles.compactMap { b in
-            let old = b.old.map { Self(context.localizedBundle($0, named: b.name, isNew: false)) }
-            let new = b.new.map { Self(context.localizedBundle($0, named: b.name, isNew: true)) }
+            let (new, old) = BothCores.run({ b.new.map { Self(context.localizedBundle($0, named: b.name, isNew: true)) } },
+                                           alongside: { b.old.map { Self(context.localizedBundle($0, named: b.name, isNew: false)) } })
             let change = Change(bundle: b.name, old: old, new: new)
             return (old?.tables.isEmpty ?? true) && (new?.tables.isEmpty ?? true) ? nil : change
         }
