@@ -7,7 +7,7 @@ public enum Comparer {
     /// outermost bundle; per bundle the file, plist, signature and localization changes;
     /// moved resources across the whole build.
     public static func compare(old: BuildSnapshot, new: BuildSnapshot) -> BuildComparison {
-        let oldIndex = SnapshotIndex(old), newIndex = SnapshotIndex(new)
+        let (oldIndex, newIndex) = BothCores.run({ SnapshotIndex(old) }, alongside: { SnapshotIndex(new) })
         let pairs = BundleMatcher.match(old: oldIndex, new: newIndex)
         let shared = SharedFolders(old: old, new: new)
 

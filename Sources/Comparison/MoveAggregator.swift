@@ -25,7 +25,7 @@ struct MoveAggregator {
         var out: [ResourceMove] = []
         for pair in order {
             let members = (candidates[pair] ?? []).filter { !assigned.contains($0) }.map { ($0, moves[$0]) }
-            let emptied = newIndex.entries[pair.from] == nil || oldCounts[pair.from, default: 0] == members.count
+            let emptied = newIndex.entry(at: pair.from) == nil || oldCounts[pair.from, default: 0] == members.count
             guard members.count >= 2, emptied else { continue }
             let first = members.min { $0.1.from.path < $1.1.from.path }?.1
             guard let first, let firstTo = first.to.first else { continue }

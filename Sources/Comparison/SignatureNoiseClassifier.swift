@@ -93,7 +93,7 @@ struct SignatureNoiseClassifier {
         for (oldRoot, newRoot) in [(old.contentRoot, new.contentRoot), (old.resourcesPath, new.resourcesPath)] {
             let o = oldRoot.appending(key), n = newRoot.appending(key)
             if let changed = nestedChanged[n] { return !changed }
-            if let eo = oldIndex.entries[o], let en = newIndex.entries[n] {
+            if let eo = oldIndex.entry(at: o), let en = newIndex.entry(at: n) {
                 return eo.kind == en.kind && eo.sha256 == en.sha256 && eo.symlinkTarget == en.symlinkTarget
             }
         }

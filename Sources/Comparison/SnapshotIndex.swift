@@ -7,8 +7,7 @@ public struct SnapshotIndex: Sendable {
     /// The snapshot's bundles; a build with no bundle at all (loose `.lproj` folders) gets
     /// one synthetic bundle at the root, so that every rule still has a place to look.
     public let bundles: [BundleInfo]
-    /// Entries by full path.
-    public let entries: [BundlePath: FileEntry]
+    private let memo = SnapshotIndexMemo()
     /// The snapshot's entries sorted by path (the snapshot's own array: readers sort it).
     private let sorted: [FileEntry]
     /// The owner of each of `sorted`, as an index into `bundles` (-1: none).
@@ -38,8 +37,6 @@ public struct SnapshotIndex: Sendable {
         bundleByPath = byPath
         let sorted = Self.isSorted(snapshot.entries) ? snapshot.entries : snapshot.entries.sorted { $0.path < $1.path }
         self.sorted = sorted
-        var entries: [BundlePath: FileEntry] = [:]
-        entries.reserveCapacity(sorted.count)
         var owners: [Int32] = []
         owners.reserveCapacity(sorted.count)
         var files = [[FileEntry]](repeating: [], count: bundles.count)
@@ -49,7 +46,6 @@ public struct SnapshotIndex: Sendable {
         // entry's parent and its owner answer the next one without a new path or a hash.
         var previous: (parent: BundlePath, owner: Int32)?
         for entry in sorted {
-            entries[entry.path] = entry
             var owner: Int32 = -1
             if !entry.path.isRoot {
                 let bytes = entry.path.bytes
@@ -71,7 +67,6 @@ public struct SnapshotIndex: Sendable {
         }
         var filesByBundle: [BundlePath: [FileEntry]] = [:]
         for (slot, list) in files.enumerated() where !list.isEmpty { filesByBundle[bundles[slot].path] = list }
-        self.entries = entries
         outsideFiles = outside
         self.owners = owners
         self.filesByBundle = filesByBundle
@@ -93,6 +88,22 @@ public struct SnapshotIndex: Sendable {
             : lowerBound(BundlePath(bytes: folder.bytes + [UInt8(ascii: "/")]))
             ..< lowerBound(BundlePath(bytes: folder.bytes + [UInt8(ascii: "0")]))
         return sorted[range].count { $0.kind != .directory && !$0.path.isRoot }
+    }
+
+    /// The entry at `path`, by binary search over the sorted entries.
+    public func entry(at path: BundlePath) -> FileEntry? {
+        let low = lowerBound(path)
+        return low < sorted.count && sorted[low].path == path ? sorted[low] : nil
+    }
+
+    /// Every entry by full path, made on first need (`SnapshotIndexMemo`).
+    public var entriesByPath: [BundlePath: FileEntry] {
+        memo.entriesByPath {
+            var byPath: [BundlePath: FileEntry] = [:]
+            byPath.reserveCapacity(sorted.count)
+            for entry in sorted { byPath[entry.path] = entry }
+            return byPath
+        }
     }
 
     private func lowerBound(_ path: BundlePath) -> Int {
@@ -133,11 +144,13 @@ public struct SnapshotIndex: Sendable {
 
     /// Every `.lproj` folder of `bundle` (not inside another `.lproj`), by full path.
     public func localizationFolders(of bundle: BundleInfo) -> [BundlePath] {
-        var folders = Set<BundlePath>()
-        for file in files(of: bundle) {
-            if let folder = Self.localizationFolder(of: file.path, in: bundle.path) { folders.insert(folder) }
+        memo.localizationFolders(of: bundle.path) {
+            var folders = Set<BundlePath>()
+            for file in files(of: bundle) {
+                if let folder = Self.localizationFolder(of: file.path, in: bundle.path) { folders.insert(folder) }
+            }
+            return folders.sorted()
         }
-        return folders.sorted()
     }
 
     /// The `.lproj` folder `path` lies in below `bundle`: its first folder named `*.lproj`

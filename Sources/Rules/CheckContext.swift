@@ -33,7 +33,7 @@ public struct CheckContext: Sendable {
 
     /// Each bundle's seal evaluated (`SealEvaluator.evaluate`), once for this build.
     var sealEvaluations: [SealEvaluation] {
-        seals.evaluations { SealEvaluator.evaluate(snapshot, entries: index.entries) }
+        seals.evaluations { SealEvaluator.evaluate(snapshot, entries: index.entriesByPath) }
     }
 
     /// The build's bundles, outermost first (none for a build without bundles).
@@ -61,7 +61,7 @@ public struct CheckContext: Sendable {
     public func info(of bundle: BundleInfo) -> PlistDictionary? { dictionary(at: bundle.infoPlistPath) }
 
     /// The entry at `path`, if the build has one.
-    public func entry(at path: BundlePath) -> FileEntry? { index.entries[path] }
+    public func entry(at path: BundlePath) -> FileEntry? { index.entry(at: path) }
 
     /// Whether `bundle` is laid out for iOS, tvOS, watchOS or visionOS: flat, and not
     /// declared for macOS (a flat bundle with no platform is taken for the mobile family).

@@ -35,7 +35,7 @@ public struct ContainerApplicationSupportRule: Rule {
                            severity: context.severity(of: .containerApplicationSupportLoose), bundle: ContainerChanges.app(context),
                            message: "\(entry.path) lies directly in Library/Application Support/: keep app data in a "
                                + "subfolder named with the bundle identifier (Application Support/\(app)/) or the company",
-                           paths: [entry.path], isNew: c.oldIndex.entries[entry.path] == nil, subject: entry.path.description)
+                           paths: [entry.path], isNew: c.oldIndex.entry(at: entry.path) == nil, subject: entry.path.description)
         }
     }
 }

@@ -28,7 +28,7 @@ public struct ContainerInboxLeftRule: Rule {
         let c = context.comparison
         return c.new.entries.compactMap { entry in
             guard entry.kind == .file, ContainerArea.of(entry.path) == .inbox,
-                  let before = c.oldIndex.entries[entry.path], before.kind == .file, before.sha256 == entry.sha256 else {
+                  let before = c.oldIndex.entry(at: entry.path), before.kind == .file, before.sha256 == entry.sha256 else {
                 return nil
             }
             return Finding(ruleID: .containerInboxLeft, severity: context.severity(of: .containerInboxLeft), bundle: ContainerChanges.app(context),

@@ -49,7 +49,7 @@ public struct ContainerPreferencesFileRule: Rule {
             return Finding(ruleID: .containerPreferencesFile, severity: context.severity(of: .containerPreferencesFile),
                            bundle: ContainerChanges.app(context), message: "\(entry.path) \(what): Library/Preferences/ is the defaults system's; "
                                + "keep settings in UserDefaults and other files in Application Support/",
-                           paths: [entry.path], isNew: c.oldIndex.entries[entry.path] == nil,
+                           paths: [entry.path], isNew: c.oldIndex.entry(at: entry.path) == nil,
                            subject: entry.path.description)
         }
     }
