@@ -11,11 +11,12 @@ struct LocalizedBundle {
     let groups: [LocalizationGroup]
     /// The Info.plist's top-level dictionary, if decoded.
     let info: PlistDictionary?
-    /// Tables decoded so far, shared by every parity rule that reads this bundle.
-    let tables = StringTableCache()
+    /// Tables flattened so far, shared by every parity rule and both sides.
+    let tables: StringTableCache
 
-    init(name: String, bundle: BundleInfo, index: SnapshotIndex, configuration: RuleConfiguration) {
+    init(name: String, bundle: BundleInfo, index: SnapshotIndex, configuration: RuleConfiguration, tables: StringTableCache) {
         self.name = name
+        self.tables = tables
         self.bundle = bundle
         snapshot = index.snapshot
         info = index.snapshot.plists[bundle.infoPlistPath]?.document?.root.dictionaryValue
@@ -58,7 +59,7 @@ struct LocalizedBundle {
     func table(_ group: LocalizationGroup, _ language: String, _ rel: BundlePath) -> StringTable? {
         guard group.languages[language] != nil, let entry = group.files[language]?[rel] else { return nil }
         let isStringsdict = rel.nameString.hasSuffix(".stringsdict")
-        return tables.table(at: entry.path, isStringsdict: isStringsdict) {
+        return tables.table(of: entry, isStringsdict: isStringsdict) {
             (snapshot.plists[entry.path]?.document?.root).map { StringTable($0, isStringsdict: isStringsdict) }
         }
     }

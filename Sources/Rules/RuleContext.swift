@@ -12,6 +12,7 @@ public struct RuleContext: Sendable {
     public let oldIndex: SnapshotIndex
     public let newIndex: SnapshotIndex
     private let localized = LocalizedBundleCache()
+    private let tables = StringTableCache()
     private let oldSeals = SealEvaluationCache(), newSeals = SealEvaluationCache()
 
     public init(comparison: BuildComparison, configuration: RuleConfiguration, history: [RecordedVersion]?,
@@ -28,7 +29,8 @@ public struct RuleContext: Sendable {
     /// the old one; built once per comparison.
     func localizedBundle(_ bundle: BundleInfo, named name: String, isNew: Bool) -> LocalizedBundle {
         localized.bundle(bundle, isNew: isNew) {
-            LocalizedBundle(name: name, bundle: bundle, index: isNew ? newIndex : oldIndex, configuration: configuration)
+            LocalizedBundle(name: name, bundle: bundle, index: isNew ? newIndex : oldIndex, configuration: configuration,
+                            tables: tables)
         }
     }
 

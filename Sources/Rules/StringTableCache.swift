@@ -1,24 +1,30 @@
 import BundleModel
 import Foundation
 
-/// The `StringTable`s of one `LocalizedBundle`, each flattened once: the parity rules
-/// (keys, format specifiers, arguments, untranslated values, …) each read every table, and
-/// each used to flatten it again.
+/// The `StringTable`s of one comparison, each flattened once and keyed by the file's
+/// content: the parity rules (keys, format specifiers, arguments, untranslated values, …)
+/// each read every table, on both sides, and a table the two builds share is the same
+/// table on both.
 final class StringTableCache: @unchecked Sendable {
     private struct Key: Hashable {
-        var path: BundlePath
+        var content: SHA256Digest
         var isStringsdict: Bool
     }
 
     private let lock = NSLock()
-    /// Flattened tables by path; `nil` remembers a path that holds no decoded table.
+    /// Flattened tables by content; `nil` remembers content that holds no decoded table.
     private var made: [Key: StringTable?] = [:]
-    /// How many tables were flattened (for tests: each at most once).
+    /// How many tables were flattened (for tests: each content at most once).
     private(set) var flattened = 0
 
-    /// The table at `path`, made by `make` the first time it is asked for.
-    func table(at path: BundlePath, isStringsdict: Bool, make: () -> StringTable?) -> StringTable? {
-        let key = Key(path: path, isStringsdict: isStringsdict)
+    /// The table of `entry`, made by `make` the first time its content is asked for (each
+    /// time, for an entry without a digest).
+    func table(of entry: FileEntry, isStringsdict: Bool, make: () -> StringTable?) -> StringTable? {
+        guard let content = entry.sha256 else {
+            lock.withLock { flattened += 1 }
+            return make()
+        }
+        let key = Key(content: content, isStringsdict: isStringsdict)
         lock.lock()
         defer { lock.unlock() }
         if let hit = made[key] { return hit }

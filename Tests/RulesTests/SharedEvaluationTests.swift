@@ -57,7 +57,8 @@ import Testing
         #expect(!findings.isEmpty)
         let bundle = try #require(build.mainBundle)
         let localized = context.localizedBundle(bundle, named: "Example.app", isNew: true)
-        #expect(localized.tables.flattened == 3, "each of the three tables flattened once, for every parity rule")
+        #expect(localized.tables.flattened == 3,
+                "each of the three tables flattened once, for every parity rule and both sides (the same content)")
         #expect(findings == RuleEngine.run(Comparer.compare(old: build, new: build), only: Self.parityRules))
     }
 }
