@@ -53,8 +53,10 @@ struct DiffCommand: ParsableCommand {
         try shared.fetchIfAsked(into: repo, console: console)
         let store = LazyHistory(path: repo)
         let bar = ProgressBar(console: console, quiet: report.quiet)
-        let oldSide = try bar.showing { try BuildSide.resolve(old, store: store.get, app: app, channel: channel, containers: container, progress: $0) }
-        let newSide = try bar.showing { try BuildSide.resolve(new, store: store.get, app: app, channel: channel, containers: container, progress: $0) }
+        let (oldSide, newSide) = try BuildSide.resolvePair(old, new, store: store.get, app: app, channel: channel,
+                                                           containers: container) { reference in
+            try bar.showing { try BuildSide.resolve(reference, store: store.get, app: app, channel: channel, containers: container, progress: $0) }
+        }
         try judgment.conclude(try compare.diff(old: oldSide, new: newSide, date: try report.date(console)), started: started, report: report, console: console)
     }
 }

@@ -37,6 +37,22 @@ public struct BuildSide: Sendable {
         }
     }
 
+    /// Both sides of a comparison. When neither reference is a path on disk and both name
+    /// recorded builds, the two are loaded at once (`History.loadPair`); otherwise each
+    /// side is resolved in turn by `resolveOne` (which reads builds on disk with progress,
+    /// and words the errors).
+    public static func resolvePair(_ old: String, _ new: String, store: () throws(UserFacingError) -> HistoryStore,
+                                   app: String?, channel: String?, containers: Bool,
+                                   resolveOne: (String) throws -> BuildSide) throws -> (old: BuildSide, new: BuildSide) {
+        let onDisk = containers || [old, new].contains { FileManager.default.fileExists(atPath: $0) }
+        if !onDisk, let history = try? store(),
+           let pair = try? History.loadPair(history, old: old, new: new, app: app, channel: channel) {
+            return (BuildSide(reference: old, snapshot: pair.old.1, recorded: pair.old.0),
+                    BuildSide(reference: new, snapshot: pair.new.1, recorded: pair.new.0))
+        }
+        return (try resolveOne(old), try resolveOne(new))
+    }
+
     /// Whether this side is an app's data container rather than a build.
     public var isContainer: Bool { snapshot.isContainer || recorded?.isContainer == true }
 

@@ -29,4 +29,18 @@ extension History {
         let build = try run { () throws(StoreError) in try store.resolve(reference, app: app, channel: channel) }
         return (build, try run { () throws(StoreError) in try store.snapshot(of: build) })
     }
+
+    /// Two recorded builds resolved, then loaded at once: `old` on another thread over a
+    /// repository handle of its own, `new` on this one (the comparison reads both whole).
+    public static func loadPair(_ store: HistoryStore, old: String, new: String, app: String?, channel: String?)
+        throws(UserFacingError) -> (old: (RecordedBuild, BuildSnapshot), new: (RecordedBuild, BuildSnapshot)) {
+        let oldBuild = try run { () throws(StoreError) in try store.resolve(old, app: app, channel: channel) }
+        let newBuild = try run { () throws(StoreError) in try store.resolve(new, app: app, channel: channel) }
+        let path = store.path
+        let (mine, theirs) = BothCores.run({ () throws(StoreError) in try store.snapshot(of: newBuild) }, alongside: {
+            () throws(StoreError) in try HistoryStore.open(at: path, create: false).snapshot(of: oldBuild)
+        })
+        let oldSnapshot = try run { () throws(StoreError) in try theirs.get() }
+        return ((oldBuild, oldSnapshot), (newBuild, try run { () throws(StoreError) in try mine.get() }))
+    }
 }
