@@ -59,6 +59,7 @@ struct JudgmentOptions: ParsableArguments {
         result.elapsed = ReportOptions.elapsed(since: started, console)
         try report.emit(result, console: console)
         try writeBaselineIfAsked(result.findings)
+        KeptUntilExit.keep(result)
         if result.exitStatus != 0 { throw CommandExit(code: result.exitStatus) }
     }
 }
