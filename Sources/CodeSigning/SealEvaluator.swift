@@ -21,10 +21,15 @@ public enum SealEvaluator {
     public static func evaluate(_ snapshot: BuildSnapshot, entries: [BundlePath: FileEntry],
                                 budget steps: Int = MatchBudget.defaultSteps) -> [SealEvaluation] {
         snapshot.bundles.compactMap { bundle in
-            let seal = bundle.contentRoot.appending("_CodeSignature").appending("CodeResources")
+            let seal = sealPath(of: bundle)
             guard entries[seal]?.kind == .file else { return nil }
             var walk = SealWalk(bundle: bundle, codeResources: seal, entries: entries)
             return walk.run(snapshot.plists[seal], budget: MatchBudget(steps: steps))
         }
+    }
+
+    /// Where `bundle`'s seal lies: `_CodeSignature/CodeResources` in its content root.
+    public static func sealPath(of bundle: BundleInfo) -> BundlePath {
+        bundle.contentRoot.appending("_CodeSignature").appending("CodeResources")
     }
 }
