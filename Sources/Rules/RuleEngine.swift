@@ -15,20 +15,20 @@ public enum RuleEngine {
     }
 
     /// Runs the rules in `context`, which keeps what they build (localizations) for reuse.
-    /// The rules run on both cores, alternately by id (the parity rules, the heavy ones,
-    /// are neighbours in id order); what they build is shared through the context's
-    /// locked caches, and the findings are sorted, so the split does not show.
+    /// The rules run on both cores: each thread takes the next rule not yet taken, so a
+    /// heavy rule on one core is balanced by several light ones on the other. What rules
+    /// build is shared through the context's locked caches, and the findings are sorted,
+    /// so the split does not show.
     public static func run(_ context: RuleContext, only: Set<RuleID>? = nil) -> [Finding] {
-        let ids = rules(context.configuration, only: only)
-        let (here, other) = BothCores.run({ findings(of: ids.enumerated().filter { $0.offset % 2 == 0 }.map(\.element), in: context) },
-                                          alongside: { findings(of: ids.enumerated().filter { $0.offset % 2 == 1 }.map(\.element), in: context) })
+        let queue = RuleQueue(rules(context.configuration, only: only))
+        let (here, other) = BothCores.run({ findings(of: queue, in: context) }, alongside: { findings(of: queue, in: context) })
         return (here + other).sorted()
     }
 
-    private static func findings(of ids: [RuleID], in context: RuleContext) -> [Finding] {
+    private static func findings(of queue: RuleQueue, in context: RuleContext) -> [Finding] {
         let configuration = context.configuration
         var out: [Finding] = []
-        for id in ids {
+        while let id = queue.next() {
             for var finding in id.ruleType.init().findings(in: context) {
                 // The configured severity, never above it; a rule may lower part of its
                 // findings below it (`RuleContext.severity(of:atMost:)`).

@@ -29,6 +29,30 @@ import Testing
         #expect(Set(shared.map(\.ruleID)) == [.sealAdded, .sealMissing, .sealChanged])
     }
 
+    /// Every rule at once, on both cores sharing one context, finds what each rule finds
+    /// alone on a context of its own, run after run.
+    @Test func allRulesOnBothCoresFindWhatEachFindsAlone() {
+        let pairs = [
+            (L10nExamples.app(tables: [("en.lproj/Localizable.strings", [("hello", "Hello %@"), ("bye", "Bye")]),
+                                       ("fr.lproj/Localizable.strings", [("hello", "Bonjour %@"), ("bye", "Salut")])]).snapshot(),
+             L10nExamples.app(tables: [("en.lproj/Localizable.strings", [("hello", "Hello %@"), ("bye", "Bye"), ("new", "New")]),
+                                       ("fr.lproj/Localizable.strings", [("hello", "Bonjour %d")]),
+                                       ("xx.lproj/Localizable.strings", [("hello", "Hello %@")])]).snapshot()),
+            (SealCheck.signedApp(files: [("a.json", "x")], sealed: [("a.json", "x")]).snapshot(),
+             SealCheck.signedApp(files: [("a.json", "changed"), ("b.json", "y")], sealed: [("a.json", "x"), ("c.json", "z")]).snapshot()),
+        ]
+        for (old, new) in pairs {
+            var alone: [Finding] = []
+            for id in RuleEngine.rules(RuleConfiguration()) {
+                alone += RuleEngine.run(Comparer.compare(old: old, new: new), only: [id])
+            }
+            #expect(alone.count > 2)
+            for _ in 0..<5 {
+                #expect(RuleEngine.run(Comparer.compare(old: old, new: new)) == alone.sorted())
+            }
+        }
+    }
+
     @Test func checkRulesJudgeTheOldSideOnlyForNewFindings() {
         let old = SealCheck.signedApp(files: [("a.json", "changed")], sealed: [("a.json", "x"), ("c.json", "z")]).snapshot()
         let new = SealCheck.signedApp(files: [("a.json", "x")], sealed: [("a.json", "x")]).snapshot()
