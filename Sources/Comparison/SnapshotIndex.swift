@@ -35,7 +35,7 @@ public struct SnapshotIndex: Sendable {
             slots[b.path] = Int32(i)
         }
         bundleByPath = byPath
-        let sorted = Self.isSorted(snapshot.entries) ? snapshot.entries : snapshot.entries.sorted { $0.path < $1.path }
+        let sorted = snapshot.entries.isSortedByPath ? snapshot.entries : snapshot.entries.sorted { $0.path < $1.path }
         self.sorted = sorted
         var owners: [Int32] = []
         owners.reserveCapacity(sorted.count)
@@ -113,15 +113,6 @@ public struct SnapshotIndex: Sendable {
             if sorted[mid].path < path { low = mid + 1 } else { high = mid }
         }
         return low
-    }
-
-    private static func isSorted(_ entries: [FileEntry]) -> Bool {
-        var k = 1
-        while k < entries.count {
-            if entries[k].path < entries[k - 1].path { return false }
-            k += 1
-        }
-        return true
     }
 
     /// The bundle at `path`.

@@ -54,7 +54,7 @@ struct SnapshotTreeReader {
         var plists: [BundlePath: DecodedPlist] = [:]
         plists.reserveCapacity(memo.plists.count)
         for (path, plist) in memo.plists { plists[path] = plist }
-        let entries = memo.files.sorted { $0.path < $1.path }
+        let entries = memo.files.isSortedByPath ? memo.files : memo.files.sorted { $0.path < $1.path }
         var machO: (files: [BundlePath: MachOFile], unreadable: [BundlePath: String]) = ([:], [:])
         if let machOEntry = child("macho") { machO = try machOFolder(machOEntry.id, previous: previous, into: &memo) }
         let stores = try child("stores").map { entry throws(Corrupt) in

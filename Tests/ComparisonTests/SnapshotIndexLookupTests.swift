@@ -34,4 +34,23 @@ import Testing
             #expect(index.fileCount(below: BundlePath("A.app/R")) == 2)
         }
     }
+
+    /// `entry(at:)` (binary search) and `entriesByPath` (made on first need) agree with the
+    /// snapshot's own entries, in either order, and find nothing at paths that sort
+    /// between an entry and its children.
+    @Test func entryLookupsAgreeWithTheEntries() {
+        var snapshot = Self.build.snapshot
+        snapshot.entries.reverse()
+        for index in [SnapshotIndex(Self.build.snapshot), SnapshotIndex(snapshot)] {
+            #expect(index.entriesByPath.count == snapshot.entries.count)
+            for entry in snapshot.entries {
+                #expect(index.entry(at: entry.path) == entry)
+                #expect(index.entriesByPath[entry.path] == entry)
+            }
+            for absent in ["A.app/R/", "A.app/R.a", "A.app/R/s/z.txt", "A.ap", "zzz"] {
+                #expect(index.entry(at: BundlePath(absent)) == nil)
+                #expect(index.entriesByPath[BundlePath(absent)] == nil)
+            }
+        }
+    }
 }
