@@ -22,8 +22,29 @@ struct DerivedCache: Sendable {
 
     /// The bytes stored under `key`, or nil.
     func read(_ key: String) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + key) else { return nil }
-        return [UInt8](data)
+        // Straight into the array: through `Data`, the bytes were copied twice.
+        let fd = open(folder + "/" + key, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, status.st_size >= 0, status.st_size < Int(Int32.max) else { return nil }
+        let size = Int(status.st_size)
+        var filled = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            while filled < size {
+                #if canImport(Glibc)
+                let n = Glibc.read(fd, base + filled, size - filled)
+                #else
+                let n = Darwin.read(fd, base + filled, size - filled)
+                #endif
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { break }
+                filled += n
+            }
+            count = filled
+        }
+        return filled == size ? bytes : nil
     }
 
     /// Stores `bytes` under `key` (temp + rename), then trims the area to `limit` entries.

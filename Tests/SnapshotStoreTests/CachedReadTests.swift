@@ -114,6 +114,21 @@ import TestSupport
         #expect(cache.read("k4") == [4])
         #expect(cache.read("k0") == nil)
     }
+
+    /// The read gives back exactly what was written: nothing, a few bytes, more than one
+    /// read call fills; nil for a missing key or a folder in its place.
+    @Test func theCacheReadsBackWhatWasWritten() throws {
+        let scratch = try ScratchDirectory()
+        let cache = DerivedCache(gitDirectory: scratch.path("g"), area: "diff")
+        let large = (0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        for (key, bytes) in [("empty", [UInt8]()), ("small", [1, 2, 3]), ("large", large)] {
+            cache.write(key, bytes)
+            #expect(cache.read(key) == bytes, "\(key)")
+        }
+        #expect(cache.read("missing") == nil)
+        try FileManager.default.createDirectory(atPath: cache.folder + "/folder", withIntermediateDirectories: true)
+        #expect(cache.read("folder") == nil)
+    }
 }
 
 /// On the real-world corpus: every two consecutive inputs of a set, read walked and read

@@ -1,0 +1,39 @@
+import BundleModel
+import Testing
+
+/// `BothCores.run`: both halves' results, each in its place; a failure of either half is
+/// its own result; many callers at once (Swift Testing runs tests on the cooperative
+/// pool, which the other half must not wait behind) all finish.
+@Suite struct BothCoresTests {
+    struct Failed: Error, Equatable { var half: String }
+
+    @Test func bothResultsComeBackInTheirPlaces() {
+        let (here, other) = BothCores.run({ (0..<1_000).reduce(0, +) }, alongside: { (0..<10).map { "\($0)" } })
+        #expect(here == 499_500)
+        #expect(other == (0..<10).map { "\($0)" })
+    }
+
+    @Test func eachHalfFailsOnItsOwn() {
+        let (here, other) = BothCores.run({ () throws(Failed) -> Int in throw Failed(half: "here") },
+                                          alongside: { () throws(Failed) -> Int in 7 })
+        #expect(throws: Failed(half: "here")) { try here.get() }
+        #expect((try? other.get()) == 7)
+        let (mine, theirs) = BothCores.run({ () throws(Failed) -> Int in 1 },
+                                           alongside: { () throws(Failed) -> Int in throw Failed(half: "other") })
+        #expect((try? mine.get()) == 1)
+        #expect(throws: Failed(half: "other")) { try theirs.get() }
+    }
+
+    @Test func manyCallersAtOnceAllFinish() async {
+        let sums = await withTaskGroup(of: Int.self) { group in
+            for k in 0..<16 {
+                group.addTask {
+                    let (a, b) = BothCores.run({ k * 2 }, alongside: { BothCores.run({ k }, alongside: { k }).0 })
+                    return a + b
+                }
+            }
+            return await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(sums.sorted() == (0..<16).map { $0 * 3 })
+    }
+}
