@@ -36,12 +36,17 @@ extension Repository {
             if status == GIT_ITEROVER.rawValue { break }
             try check(status, "list references \(glob)")
             defer { git_reference_free(ref) }
+            guard let name = git_reference_name(ref) else { continue }
+            // A direct reference carries its id: resolving it would look it up again by
+            // name (a stat of the loose file and of packed-refs, per reference).
+            if git_reference_type(ref) == GIT_REFERENCE_DIRECT, let target = git_reference_target(ref) {
+                out.append((String(cString: name), ObjectID(target)))
+                continue
+            }
             var resolved: OpaquePointer?
             guard git_reference_resolve(&resolved, ref) == 0 else { continue }
             defer { git_reference_free(resolved) }
-            if let name = git_reference_name(ref), let target = git_reference_target(resolved) {
-                out.append((String(cString: name), ObjectID(target)))
-            }
+            if let target = git_reference_target(resolved) { out.append((String(cString: name), ObjectID(target))) }
         }
         return out.sorted { $0.name < $1.name }
     }
