@@ -42,12 +42,17 @@ public enum HistoryHTMLRenderer {
             + "<thead>\n<tr>" + table.columns.indices.map { i in
                 "<th scope=\"col\"\(numeric[i] ? " class=\"num\"" : "")>\(HTMLEscaping.name(table.columns[i].title))</th>"
             }.joined() + "</tr>\n</thead>\n<tbody>\n"
+        // Appended piece by piece: 10,000 builds of 15 columns are 150,000 cells, and an
+        // interpolated string per cell was a third of the page's making.
+        let opening = table.columns.indices.map { i in
+            (i == 0 ? "<th scope=\"row\"" : "<td") + (numeric[i] ? " class=\"num\">" : ">")
+        }
         for row in table.rows {
             out += "<tr>"
             for (i, cell) in row.enumerated() {
-                let tag = i == 0 ? "th scope=\"row\"" : "td", end = i == 0 ? "th" : "td"
-                let unit = i < table.columns.count ? table.columns[i].unit : nil
-                out += "<\(tag)\(i < numeric.count && numeric[i] ? " class=\"num\"" : "")>\(content(cell, unit: unit))</\(end)>"
+                out += i < opening.count ? opening[i] : "<td>"
+                out += content(cell, unit: i < table.columns.count ? table.columns[i].unit : nil)
+                out += i == 0 ? "</th>" : "</td>"
             }
             out += "</tr>\n"
         }
