@@ -1,5 +1,5 @@
 // libFuzzer target: `JSONReader`, the bounded reader of `bundlediff.json` (compiled with
-// JSONNode.swift alone). A history can come from anywhere, so:
+// JSONNode.swift and JSONMembers.swift alone). A history can come from anywhere, so:
 //  - any bytes give a value or a refusal, never a trap, and nesting past `maxDepth` is refused;
 //  - an accepted text, written back compactly and read again, gives the same value;
 //  - where Foundation's `JSONSerialization` also reads the text, it reads the same values

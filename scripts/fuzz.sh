@@ -92,7 +92,7 @@ seed() { # target kind seed-dir
 # name:seed-kind:sources. Sources: plist = the property-list readers; bundle = those, the
 # bundle values (BundleModel) and the readers (BundleReading: zip, walker) with zlib and libcrypto; names = tree-name escaping (path
 # display comes from TextSafety); seal = the CodeResources rules2 patterns (Sources/CodeSigning's
-# pattern files alone, checked against glibc's regcomp/regexec); json = JSONReader and JSONNode
+# pattern files alone, checked against glibc's regcomp/regexec); json = JSONReader, JSONNode and JSONMembers
 # (bundlediff.json), checked against Foundation's JSONSerialization; macho = the plist readers and
 # Sources/MachO (a stand-in digest for the cdhash); yaml = the bounded YAML reading with Yams and its libyaml (from
 # .build/checkouts: run `swift build` once first).
@@ -134,7 +134,7 @@ compile() { # name sources
                         -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite -lz -lcrypto -lsqlite3 -suppress-warnings)
                 module=BundleReading ;;
         names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift) ;;
-        json) sources=(Sources/SnapshotStore/JSONReader.swift Sources/SnapshotStore/JSONNode.swift) ;;
+        json) sources=(Sources/SnapshotStore/JSONReader.swift Sources/SnapshotStore/JSONNode.swift Sources/SnapshotStore/JSONMembers.swift) ;;
         macho) sources+=(Sources/MachO/*.swift)
                flags+=(-suppress-warnings) ;;
         seal) sources=(Sources/CodeSigning/Pattern*.swift Sources/CodeSigning/SealPattern*.swift

@@ -6,7 +6,7 @@ indirect enum JSONNode: Equatable {
     case number(String)
     case string(String)
     case array([JSONNode])
-    case object([String: JSONNode])
+    case object(JSONMembers)
 
     /// The member `key` of an object; nil for a missing key or a value that is not an object.
     subscript(key: String) -> JSONNode? {

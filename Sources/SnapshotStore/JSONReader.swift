@@ -68,7 +68,7 @@ struct JSONReader {
     private mutating func object(depth: Int) throws(Failure) -> JSONNode {
         guard depth <= Self.maxDepth else { throw failure("nested deeper than \(Self.maxDepth)") }
         at += 1
-        var members: [String: JSONNode] = [:]
+        var members = JSONMembers()
         skipSpace()
         if next == UInt8(ascii: "}") { at += 1; return .object(members) }
         while true {
@@ -80,7 +80,7 @@ struct JSONReader {
             guard next == UInt8(ascii: ":") else { throw failure("a ':' is missing") }
             at += 1
             let member = try value(depth: depth)
-            guard members.updateValue(member, forKey: key) == nil else {
+            guard members.add(key, member) else {
                 throw Failure(reason: "a repeated key", offset: keyStart)
             }
             skipSpace()

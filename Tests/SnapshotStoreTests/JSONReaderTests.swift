@@ -79,6 +79,23 @@ import Testing
         #expect(failure == JSONReader.Failure(reason: "a repeated key", offset: 9))
     }
 
+    /// Objects below, at and past the size where members are found by a table instead of a
+    /// scan: every key found, a repeated key refused wherever it comes, and two objects
+    /// with the same members in another order equal.
+    @Test(arguments: [0, 1, JSONMembers.scanLimit, JSONMembers.scanLimit + 1, 3 * JSONMembers.scanLimit])
+    func objectsOfEverySizeFindTheirKeys(size: Int) throws {
+        let members = (0..<size).map { "\"k\($0)\": \($0)" }
+        let node = try #require(read("{" + members.joined(separator: ",") + "}"))
+        for k in 0..<size { #expect(node["k\(k)"] == .number("\(k)")) }
+        #expect(node["k\(size)"] == nil)
+        #expect(read("{" + members.reversed().joined(separator: ",") + "}") == node)
+        if size > 0 {
+            #expect(read("{" + (members + ["\"k\(size - 1)\": 0"]).joined(separator: ",") + "}") == nil)
+            #expect(read("{" + (members + ["\"k0\": 0"]).joined(separator: ",") + "}") == nil)
+        }
+        if size > 1 { #expect(read("{" + members.dropLast().joined(separator: ",") + "}") != node) }
+    }
+
     @Test func summaryReadsBackWhatItWrote() throws {
         let app = BundleInfo(path: BundlePath("Payload/Café.app"), kind: .app, layout: .flat,
                              infoPlistPath: BundlePath("Payload/Café.app/Info.plist"),
