@@ -89,18 +89,7 @@ struct CommitMessage: Hashable {
     /// `\` → `\\`, newline → `\n`, CR → `\r`, tab → `\t`, the other scalars of
     /// `RecordedEscapes.inCommitMessage` → `\u{hex}` (format 1, docs/snapshot-format.md).
     static func escape(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where RecordedEscapes.inCommitMessage(scalar): out += VisibleText.escape(scalar)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        LineEscaping.escape(value, visible: RecordedEscapes.inCommitMessage)
     }
 
     static func unescape(_ value: String) -> String {

@@ -100,20 +100,7 @@ public final class QueryCache {
     }
 
     /// One field on one line: `\` `\\`, tab `\t`, newline `\n`, carriage return `\r`.
-    static func escape(_ field: String) -> String {
-        guard field.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return field }
-        var out = ""
-        for scalar in field.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\t": out += "\\t"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ field: String) -> String { LineEscaping.escape(field) }
 
     /// The fields of a stored value; nil when an escape is not one `escape` writes.
     static func decode(_ value: String) -> [String]? {
