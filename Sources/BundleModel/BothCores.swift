@@ -15,7 +15,7 @@ public enum BothCores {
         let done = start { slot.result = Result { () throws(Failure) in try other() } }
         let mine = Result { () throws(Failure) in try here() }
         done.wait()
-        // The group was waited for, so the slot is filled; were it not, `other` runs here.
+        // The other thread was waited for, so the slot is filled; were it not, `other` runs here.
         return (mine, slot.result ?? Result { () throws(Failure) in try other() })
     }
 

@@ -2,8 +2,7 @@ import BundleModel
 import Foundation
 
 /// What a `SnapshotIndex` works out on first need and keeps: the entries by path (the seal
-/// walk's lookups; most comparisons never need it, and hashing 20,000 paths was a tenth of
-/// building the index) and each bundle's `.lproj` folders (asked for by the comparison,
+/// walk's lookups; most comparisons never need it, and making it hashes every path) and each bundle's `.lproj` folders (asked for by the comparison,
 /// each parity rule's bundle and the localization matrix, on both sides). Shared by the
 /// copies of the index, and locked: the rules run on two threads.
 final class SnapshotIndexMemo: @unchecked Sendable {

@@ -42,11 +42,13 @@ public struct LocalizationMatrix: Sendable, Hashable {
     }
 
     /// As `of(_:configuration:)`, sharing the localizations the rules already built; the
-    /// old side of each bundle is drawn on the other core.
+    /// old side is drawn on the other core.
     public static func of(_ context: RuleContext) -> [Change] {
-        context.comparison.bundles.compactMap { b in
-            let (new, old) = BothCores.run({ b.new.map { Self(context.localizedBundle($0, named: b.name, isNew: true)) } },
-                                           alongside: { b.old.map { Self(context.localizedBundle($0, named: b.name, isNew: false)) } })
+        let bundles = context.comparison.bundles
+        let (news, olds) = BothCores.run({ bundles.map { b in b.new.map { Self(context.localizedBundle($0, named: b.name, isNew: true)) } } },
+                                         alongside: { bundles.map { b in b.old.map { Self(context.localizedBundle($0, named: b.name, isNew: false)) } } })
+        return zip(bundles, zip(olds, news)).compactMap { b, sides in
+            let (old, new) = sides
             let change = Change(bundle: b.name, old: old, new: new)
             return (old?.tables.isEmpty ?? true) && (new?.tables.isEmpty ?? true) ? nil : change
         }
