@@ -1,0 +1,46 @@
+import Foundation
+
+/// Values made once per key and shared between threads: the first thread to ask for a key
+/// makes its value outside the lock, a thread asking for the same key meanwhile waits for
+/// it, and a thread asking for another key goes on. (A lock held while making, as the
+/// caches of a comparison had, made the rules on two cores wait for each other's string
+/// tables.) `make` must not ask this cache for the same key.
+public final class OnceCache<Key: Hashable & Sendable, Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var values: [Key: Value] = [:]
+    private var making: Set<Key> = []
+    /// How many values were made (for tests: each key at most once).
+    public private(set) var made = 0
+
+    public init() {}
+
+    /// Whether a thread is making the value of `key` right now.
+    public func isMaking(_ key: Key) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return making.contains(key)
+    }
+
+    /// The value of `key`, made by `make` the first time it is asked for.
+    public func value(_ key: Key, make: () -> Value) -> Value {
+        condition.lock()
+        while true {
+            if let known = values[key] {
+                condition.unlock()
+                return known
+            }
+            guard making.contains(key) else { break }
+            condition.wait()
+        }
+        making.insert(key)
+        made += 1
+        condition.unlock()
+        let value = make()
+        condition.lock()
+        values[key] = value
+        making.remove(key)
+        condition.broadcast()
+        condition.unlock()
+        return value
+    }
+}
