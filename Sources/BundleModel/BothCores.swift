@@ -3,8 +3,8 @@ import Foundation
 /// Two pieces of work at once: `other` on another thread while this one runs `here`;
 /// both results once both are done. The one way bundlediff uses the second core: history
 /// reads (the tag listing beside the commit walk, the halves of a line's messages, the
-/// halves of a query's builds), the two sides of a recorded diff, the two halves of the
-/// rules. `other` must not touch anything `here` uses unguarded: it gets its own
+/// halves of a query's builds), the two sides of a recorded diff and their indexes, the
+/// rules' two threads. `other` must not touch anything `here` uses unguarded: it gets its own
 /// repository handle when it reads git.
 public enum BothCores {
     public static func run<Here, Other: Sendable, Failure: Error>(

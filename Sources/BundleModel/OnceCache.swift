@@ -15,7 +15,7 @@ public final class OnceCache<Key: Hashable & Sendable, Value>: @unchecked Sendab
     public init() {}
 
     /// Whether a thread is making the value of `key` right now.
-    public func isMaking(_ key: Key) -> Bool {
+    func isMaking(_ key: Key) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         return making.contains(key)

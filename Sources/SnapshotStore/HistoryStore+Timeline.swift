@@ -57,11 +57,8 @@ extension HistoryStore {
         guard line.count >= threshold else { return builds(line[...], tags: tags) }
         let middle = line.count / 2
         let tail = line[middle...]
-        let (head, rest) = BothCores.run({ () throws(StoreError) in builds(line[..<middle], tags: tags) }, alongside: {
-            () throws(StoreError) -> [TimelineBuild] in builds(tail, tags: tags)
-        })
-        // Neither half throws.
-        return ((try? head.get()) ?? []) + ((try? rest.get()) ?? [])
+        let (head, rest) = BothCores.run({ builds(line[..<middle], tags: tags) }, alongside: { builds(tail, tags: tags) })
+        return head + rest
     }
 
     private static func builds(_ part: ArraySlice<Commit>, tags: [ObjectID: [String]]) -> [TimelineBuild] {

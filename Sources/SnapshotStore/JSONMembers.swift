@@ -18,7 +18,6 @@ struct JSONMembers: Equatable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     var count: Int { list.count }
-    var isEmpty: Bool { list.isEmpty }
     var keys: [String] { list.map(\.key) }
     var values: [JSONNode] { list.map(\.value) }
 

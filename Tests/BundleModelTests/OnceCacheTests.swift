@@ -1,4 +1,4 @@
-import BundleModel
+@testable import BundleModel
 import Foundation
 import Testing
 
