@@ -75,31 +75,18 @@ public struct FormatSpecifierRule: LocalizationRule {
             guard let reference = group.reference else { continue }
             for rel in StringKeysRule.referenceTables(group) {
                 let source = group.files[reference]?[rel] != nil ? reference : "Base"
-                guard let refTable = bundle.table(group, source, rel) else { continue }
                 for language in group.spokenLanguages where language != reference {
-                    guard let table = bundle.table(group, language, rel) else { continue }
-                    // A variable's value type reads the argument too: `%` + `NSStringFormatValueTypeKey`.
-                    var texts = refTable.values.mapValues { ($0, false) }
-                    for (variable, type) in refTable.valueTypes { texts[variable + " NSStringFormatValueTypeKey"] = ("%" + type, true) }
-                    var translated = table.values
-                    for (variable, type) in table.valueTypes { translated[variable + " NSStringFormatValueTypeKey"] = "%" + type }
-                    for key in texts.keys.sorted() {
-                        guard let (a, isValueType) = texts[key], let b = translated[key] else { continue }
-                        var ra = FormatSpecifiers(a)
-                        let rb = FormatSpecifiers(b), isVariant = isValueType || refTable.pluralVariants.contains(key)
-                        if !isValueType, isVariant, let slash = key.lastIndex(of: "/"), let other = refTable.values[key[..<slash] + "/other"] {
-                            ra.absorb(FormatSpecifiers(other))
-                        }
-                        let problems = ra.problems(translation: rb, isPluralVariant: isVariant)
-                            .filter { $0.kind == kind }
+                    guard let pairs = bundle.formatProblems(group, reference: source, language: language, rel) else { continue }
+                    for found in pairs {
+                        let key = found.key
+                        let problems = found.problems.filter { $0.kind == kind }
                         guard !problems.isEmpty else { continue }
                         let where_ = bundle.display(group, language, rel)
                         let fix = kind == .mismatch ? "match the reference's specifiers" : "keep every argument of the reference"
                         out.append(Finding(
                             ruleID: rule, severity: context.severity(of: rule), bundle: bundle.name,
                             message: "\(where_) key '\(key)': " + problems.map(\.text).joined(separator: "; ")
-                                + " (\(source): \(ra.summary(includeSpaced: false)); "
-                                + "\(language): \(rb.summary(includeSpaced: !ra.hasSpaced))): \(fix)",
+                                + " (\(source): \(found.referenceSummary); \(language): \(found.translationSummary)): \(fix)",
                             paths: group.languages[language].map { [$0.appending(rel.bytes)] } ?? [],
                             subject: where_ + "|" + key))
                     }

@@ -63,6 +63,8 @@ struct FormatSpecifiers: Equatable {
     }
 
     init(_ text: String) {
+        // Most texts have no `%` at all: nothing to read.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return }
         let s = Array(text.unicodeScalars)
         var i = 0, next = 1
         while i < s.count {

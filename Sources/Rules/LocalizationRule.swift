@@ -7,14 +7,20 @@ protocol LocalizationRule: Rule {
 }
 
 extension LocalizationRule {
-    /// Runs `check` on every bundle of the new build and marks each finding new or old.
+    /// Runs `check` on every bundle of the new build and marks each finding new or old: a
+    /// bundle whose localizations did not change (`LocalizedBundle.judgesLike`) has the same
+    /// findings in the old build, so there they are not worked out again.
     func localizationFindings(in context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         for b in context.comparison.bundles {
             guard let n = b.new else { continue }
-            let now = check(context.localizedBundle(n, named: b.name, isNew: true), context: context)
+            let bundle = context.localizedBundle(n, named: b.name, isNew: true)
+            let now = check(bundle, context: context)
             guard !now.isEmpty else { continue }
-            let before = b.old.map { check(context.localizedBundle($0, named: b.name, isNew: false), context: context) } ?? []
+            let before = b.old.map { o -> [Finding] in
+                let old = context.localizedBundle(o, named: b.name, isNew: false)
+                return old.judgesLike(bundle) ? now : check(old, context: context)
+            } ?? []
             let seen = Set(before.map(\.fingerprint))
             for var f in now {
                 f.isNew = context.hasOldBuild ? !seen.contains(f.fingerprint) : nil

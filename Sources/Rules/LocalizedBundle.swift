@@ -6,10 +6,12 @@ import PropertyLists
 /// folders grouped by the folder that holds them, with each language's files.
 struct LocalizedBundle {
     let name: String
+    /// The bundle, without its version (`judgesLike`).
     let bundle: BundleInfo
     let snapshot: BuildSnapshot
     let groups: [LocalizationGroup]
-    /// The Info.plist's top-level dictionary, if decoded.
+    /// The Info.plist's top-level dictionary, if decoded, without `CFBundleVersion` and
+    /// `CFBundleShortVersionString` (`judgesLike`).
     let info: PlistDictionary?
     /// Tables flattened so far, shared by every parity rule and both sides.
     let tables: StringTableCache
@@ -17,9 +19,13 @@ struct LocalizedBundle {
     init(name: String, bundle: BundleInfo, index: SnapshotIndex, configuration: RuleConfiguration, tables: StringTableCache) {
         self.name = name
         self.tables = tables
-        self.bundle = bundle
+        var unversioned = bundle
+        (unversioned.version, unversioned.shortVersion) = (nil, nil)
+        self.bundle = unversioned
         snapshot = index.snapshot
-        info = index.snapshot.plists[bundle.infoPlistPath]?.document?.root.dictionaryValue
+        var info = index.snapshot.plists[bundle.infoPlistPath]?.document?.root.dictionaryValue
+        for key in Self.versionKeys { info?[key] = nil }
+        self.info = info
         var byParent: [BundlePath: [String: BundlePath]] = [:]
         for folder in index.localizationFolders(of: bundle) {
             byParent[folder.parent, default: [:]][LanguageCode.folderLanguage(folder.nameString)] = folder
@@ -44,6 +50,21 @@ struct LocalizedBundle {
         }
     }
 
+    /// The Info.plist keys every build changes and no parity rule reads.
+    static let versionKeys = ["CFBundleVersion", "CFBundleShortVersionString"]
+
+    /// Whether every parity rule finds in `other` what it finds in this bundle: the same
+    /// bundle (its version aside), the same Info.plist (its version aside) and the same
+    /// `.lproj` folders holding the same files, each file's content known by its digest. A
+    /// rule reads nothing else of a `LocalizedBundle`, so the old build's findings of a
+    /// bundle whose localizations did not change need not be worked out again.
+    func judgesLike(_ other: LocalizedBundle) -> Bool {
+        guard name == other.name, bundle == other.bundle, info == other.info, groups == other.groups else { return false }
+        return groups.allSatisfy { group in
+            group.files.values.allSatisfy { files in files.values.allSatisfy { $0.kind != .file || $0.sha256 != nil } }
+        }
+    }
+
     /// Files inside a compiled storyboard or nib folder count as that one item.
     static func collapse(_ rel: BundlePath) -> BundlePath {
         var out = BundlePath.root
@@ -57,12 +78,49 @@ struct LocalizedBundle {
 
     /// The decoded string table at `rel` in `language`'s folder of `group`.
     func table(_ group: LocalizationGroup, _ language: String, _ rel: BundlePath) -> StringTable? {
-        guard group.languages[language] != nil, let entry = group.files[language]?[rel] else { return nil }
-        let isStringsdict = rel.nameString.hasSuffix(".stringsdict")
-        return tables.table(of: entry, isStringsdict: isStringsdict) {
+        entry(group, language, rel).flatMap { table(of: $0, isStringsdict: Self.isStringsdict(rel)) }
+    }
+
+    /// The format problems of `language`'s table at `rel` against `reference`'s; nil
+    /// when either table is missing or not decoded.
+    func formatProblems(_ group: LocalizationGroup, reference: String, language: String, _ rel: BundlePath)
+        -> [FormatKeyProblems]? {
+        guard let referenceEntry = entry(group, reference, rel), let translationEntry = entry(group, language, rel) else {
+            return nil
+        }
+        let isStringsdict = Self.isStringsdict(rel)
+        return tables.formatProblems(reference: referenceEntry, translation: translationEntry, isStringsdict: isStringsdict) {
+            guard let a = table(of: referenceEntry, isStringsdict: isStringsdict),
+                  let b = table(of: translationEntry, isStringsdict: isStringsdict) else { return nil }
+            return FormatKeyProblems.of(reference: a, translation: b)
+        }
+    }
+
+    /// Flattens every string table of the bundle into the shared cache, in path order or
+    /// backwards: the two builds' threads walk their tables in opposite orders, so where
+    /// they share a table one makes it while the other is at the far end, not waiting.
+    func flattenTables(backwards: Bool) {
+        var all: [(entry: FileEntry, isStringsdict: Bool)] = []
+        for group in groups {
+            for files in group.files.values {
+                for (rel, entry) in files where StringKeysRule.isTable(rel) { all.append((entry, Self.isStringsdict(rel))) }
+            }
+        }
+        all.sort { $0.entry.path < $1.entry.path }
+        for (entry, isStringsdict) in backwards ? all.reversed() : all { _ = table(of: entry, isStringsdict: isStringsdict) }
+    }
+
+    private func entry(_ group: LocalizationGroup, _ language: String, _ rel: BundlePath) -> FileEntry? {
+        group.languages[language] == nil ? nil : group.files[language]?[rel]
+    }
+
+    private func table(of entry: FileEntry, isStringsdict: Bool) -> StringTable? {
+        tables.table(of: entry, isStringsdict: isStringsdict) {
             (snapshot.plists[entry.path]?.document?.root).map { StringTable($0, isStringsdict: isStringsdict) }
         }
     }
+
+    private static func isStringsdict(_ rel: BundlePath) -> Bool { rel.nameString.hasSuffix(".stringsdict") }
 
     /// A path for messages and subjects: the group folder relative to the bundle + `rel`.
     func display(_ group: LocalizationGroup, _ language: String, _ rel: BundlePath? = nil) -> String {
@@ -73,7 +131,7 @@ struct LocalizedBundle {
 }
 
 /// The `.lproj` folders that share one parent folder.
-struct LocalizationGroup {
+struct LocalizationGroup: Equatable {
     let folder: BundlePath
     let relativeFolder: BundlePath
     /// Folder language name (`en`, `pt_BR`, `Base`) → folder path.

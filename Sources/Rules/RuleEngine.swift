@@ -18,9 +18,12 @@ public enum RuleEngine {
     /// The rules run on both cores: each thread takes the next rule not yet taken, so a
     /// heavy rule on one core is balanced by several light ones on the other. What rules
     /// build is shared through the context's locked caches, and the findings are sorted,
-    /// so the split does not show.
+    /// so the split does not show. The parity rules' localizations are built first, on both
+    /// cores (`RuleContext.prepareLocalizations`).
     public static func run(_ context: RuleContext, only: Set<RuleID>? = nil) -> [Finding] {
-        let queue = RuleQueue(rules(context.configuration, only: only))
+        let ids = rules(context.configuration, only: only)
+        if ids.contains(where: { $0.ruleType is any LocalizationRule.Type }) { context.prepareLocalizations() }
+        let queue = RuleQueue(ids)
         let (here, other) = BothCores.run({ findings(of: queue, in: context) }, alongside: { findings(of: queue, in: context) })
         return (here + other).sorted()
     }

@@ -85,4 +85,52 @@ import Testing
                 "each of the three tables flattened once, for every parity rule and both sides (the same content)")
         #expect(findings == RuleEngine.run(Comparer.compare(old: build, new: build), only: Self.parityRules))
     }
+
+    /// The two format rules read the same pairs of tables on both sides: each pair of
+    /// contents is worked out once, and each rule still finds what it finds alone.
+    @Test func formatRulesWorkOutEachPairOfTablesOnce() throws {
+        let build = L10nExamples.app(tables: [
+            ("en.lproj/Localizable.strings", [("hello", "Hello %@"), ("pair", "%1$@ and %2$@")]),
+            ("fr.lproj/Localizable.strings", [("hello", "Bonjour %d"), ("pair", "%1$@ et %2$@")]),
+            ("de.lproj/Localizable.strings", [("hello", "Hallo %@"), ("pair", "%1$@")]),
+        ]).snapshot()
+        let rules: Set<RuleID> = [.formatSpecifierMismatch, .formatArgumentMissing]
+        let context = RuleContext(comparison: Comparer.compare(old: build, new: build), configuration: RuleConfiguration(),
+                                  history: nil)
+        let findings = RuleEngine.run(context, only: rules)
+        let bundle = try #require(build.mainBundle)
+        #expect(context.localizedBundle(bundle, named: "Example.app", isNew: true).tables.formatPairs == 2,
+                "en against fr and en against de, once each for both rules and both sides")
+        #expect(Set(findings.map(\.ruleID)) == rules)
+        var alone: [Finding] = []
+        for id in rules { alone += RuleEngine.run(Comparer.compare(old: build, new: build), only: [id]) }
+        #expect(findings == alone.sorted())
+    }
+
+    /// A bundle whose localizations did not change (a new version, another resource) has the
+    /// old build's findings: they are marked existing without judging the old side again.
+    /// A changed table makes the old side judged, and only what it introduced is new.
+    @Test func unchangedLocalizationsAreNotJudgedAgain() throws {
+        func app(version: String, fr: [(String, String)]) -> BuildSnapshot {
+            ExampleBuild().bundle("Example.app", id: "com.example.app", version: version, shortVersion: version + ".0",
+                                  info: [("CFBundleDevelopmentRegion", .string("en"))])
+                .strings("Example.app/en.lproj/Localizable.strings", [("hello", "Hello %@"), ("bye", "Bye")])
+                .strings("Example.app/fr.lproj/Localizable.strings", fr)
+                .file("Example.app/data.json", version).snapshot()
+        }
+        let old = app(version: "1", fr: [("hello", "Bonjour %d")])
+        for (new, judgedAlike) in [(app(version: "2", fr: [("hello", "Bonjour %d")]), true),
+                                   (app(version: "2", fr: [("hello", "Bonjour %d"), ("extra", "En plus")]), false)] {
+            let context = RuleContext(comparison: Comparer.compare(old: old, new: new), configuration: RuleConfiguration(),
+                                      history: nil)
+            let findings = RuleEngine.run(context, only: Self.parityRules)
+            let before = context.localizedBundle(try #require(old.mainBundle), named: "Example.app", isNew: false)
+            let now = context.localizedBundle(try #require(new.mainBundle), named: "Example.app", isNew: true)
+            #expect(now.judgesLike(before) == judgedAlike)
+            #expect(now.info?["CFBundleVersion"] == nil && now.info?["CFBundleShortVersionString"] == nil && now.bundle.version == nil,
+                    "no parity rule can read the version")
+            #expect(findings.contains { $0.ruleID == .formatSpecifierMismatch && $0.isNew == false })
+            #expect(findings.contains { $0.isNew == true } == !judgedAlike, "only the extra key is new")
+        }
+    }
 }
