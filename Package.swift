@@ -57,8 +57,8 @@ let package = Package(
             "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel", "PropertyLists", "Git", "TextSafety",
         ]),
         .target(name: "BundleDiffCLI", dependencies: [
-            "BundleDiffKit", "SnapshotStore", "Reporters", "Rules", "Comparison", "PropertyLists", "TextSafety",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BundleDiffKit", "SnapshotStore", "Reporters", "Rules", "Comparison", "PropertyLists", "TextSafety", "Git",
+            "BundleModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bundlediff", dependencies: ["BundleDiffCLI"]),
         // Benchmarks/history.sh: records a long history in one process (see its main.swift).

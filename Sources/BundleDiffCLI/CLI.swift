@@ -1,12 +1,18 @@
 import ArgumentParser
 import BundleDiffKit
+import BundleModel
+import Git
 import TextSafety
 
 /// Runs bundlediff with arguments and returns the exit code: 0 clean, 1 findings at the
 /// failing severity, 2 usage or input error. Never traps on bad input.
 public enum CLI {
     public static func run(_ arguments: [String], console: Console) -> Int32 {
-        Console.$current.withValue(console) {
+        // libgit2's set-up, on the other core while the arguments are parsed; never left
+        // half done when the command returns.
+        let git = arguments.first.map(historyCommands.contains) == true ? BothCores.begin { GitRuntime.initialize() } : nil
+        defer { git?.wait() }
+        return Console.$current.withValue(console) {
             do {
                 var command = try BundleDiffCommand.parseAsRoot(arguments)
                 // Every command but ArgumentParser's own help reads relative paths.
@@ -34,6 +40,9 @@ public enum CLI {
             }
         }
     }
+
+    /// The commands that read or write a history (`diff` and `check` may).
+    static let historyCommands: Set<String> = ["snapshot", "log", "show", "diff", "gate", "check", "history", "sync"]
 
     /// `bundlediff: error: <message>`: one line, hidden characters escaped, at most
     /// `limit` characters: a longer one keeps its start and its end, where the problem is

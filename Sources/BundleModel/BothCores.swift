@@ -34,6 +34,23 @@ public enum BothCores {
 }
 
 extension BothCores {
+    /// Starts `work` on the other core and returns at once: set-up a command needs later,
+    /// begun while this thread does something else. `Started.wait()` waits for its end.
+    public static func begin(_ work: @escaping @Sendable () -> Void) -> Started {
+        Started(done: start(work))
+    }
+
+    /// Work begun by `begin`.
+    public struct Started: @unchecked Sendable {
+        fileprivate let done: DispatchSemaphore
+
+        /// Waits for the work to end (at once when it has); any thread may wait, any number of times.
+        public func wait() {
+            done.wait()
+            done.signal()
+        }
+    }
+
     /// Starts `work` on a thread of its own; the semaphore is signalled when it ends. Not
     /// a dispatch queue: a caller on Swift's cooperative pool (a test) would block one of
     /// its threads waiting for work queued behind it, and the pool grows only after a

@@ -12,7 +12,7 @@ import CLibgit2
 /// objects are hashed when they are written or fetched (the indexer computes every id
 /// from the content), `git fsck` checks them, and a history query that reads one tree per
 /// build of 10,000 spent a tenth of its time hashing.
-enum GitRuntime {
+public enum GitRuntime {
     private static let initialized: Bool = {
         guard git_libgit2_init() >= 0 else { return false }
         let levels = [GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_SYSTEM,
@@ -23,6 +23,12 @@ enum GitRuntime {
         }
         return ok
     }()
+
+    /// Initializes libgit2 now, if it was not (a failure is reported by the next
+    /// `ensureInitialized`). Most of its cost is mbedTLS reading the system's CA
+    /// certificates: a command that will open a history starts it on the other core while
+    /// it parses its arguments.
+    public static func initialize() { _ = initialized }
 
     /// Initializes libgit2 (once); throws when that failed.
     static func ensureInitialized() throws(GitError) {

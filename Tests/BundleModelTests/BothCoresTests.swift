@@ -1,9 +1,10 @@
 import BundleModel
+import Foundation
 import Testing
 
 /// `BothCores.run`: both halves' results, each in its place; a failure of either half is
 /// its own result; many callers at once (Swift Testing runs tests on the cooperative
-/// pool, which the other half must not wait behind) all finish.
+/// pool, which the other half must not wait behind) all finish; work begun with `begin`.
 @Suite struct BothCoresTests {
     struct Failed: Error, Equatable { var half: String }
 
@@ -35,5 +36,29 @@ import Testing
             return await group.reduce(into: [Int]()) { $0.append($1) }
         }
         #expect(sums.sorted() == (0..<16).map { $0 * 3 })
+    }
+
+    /// `begin` returns at once; `wait` returns only when the work has ended, and again at
+    /// once after that, from any number of threads.
+    @Test func begunWorkIsWaitedFor() {
+        let box = Box()
+        let gate = DispatchSemaphore(value: 0)
+        let started = BothCores.begin {
+            gate.wait()
+            box.set(42)
+        }
+        #expect(box.get() == nil, "begin does not wait for the work")
+        gate.signal()
+        started.wait()
+        #expect(box.get() == 42)
+        let (a, b) = BothCores.run({ started.wait(); return 1 }, alongside: { started.wait(); return 2 })
+        #expect(a + b == 3)
+    }
+
+    private final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Int?
+        func set(_ v: Int) { lock.withLock { value = v } }
+        func get() -> Int? { lock.withLock { value } }
     }
 }
