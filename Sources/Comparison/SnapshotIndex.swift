@@ -135,12 +135,18 @@ public struct SnapshotIndex: Sendable {
 
     /// Every `.lproj` folder of `bundle` (not inside another `.lproj`), by full path.
     public func localizationFolders(of bundle: BundleInfo) -> [BundlePath] {
-        memo.localizationFolders(of: bundle.path) {
-            var folders = Set<BundlePath>()
+        localizedFiles(of: bundle).keys.sorted()
+    }
+
+    /// The entries below each `.lproj` folder of `bundle` (`localizationFolder(of:in:)`),
+    /// in path order, by folder: one pass over the bundle's files, made once and kept.
+    public func localizedFiles(of bundle: BundleInfo) -> [BundlePath: [FileEntry]] {
+        memo.localizedFiles(of: bundle.path) {
+            var out: [BundlePath: [FileEntry]] = [:]
             for file in files(of: bundle) {
-                if let folder = Self.localizationFolder(of: file.path, in: bundle.path) { folders.insert(folder) }
+                if let folder = Self.localizationFolder(of: file.path, in: bundle.path) { out[folder, default: []].append(file) }
             }
-            return folders.sorted()
+            return out
         }
     }
 

@@ -2,18 +2,18 @@ import BundleModel
 
 /// What a `SnapshotIndex` works out on first need and keeps: the entries by path (the seal
 /// walk's lookups; most comparisons never need it, and making it hashes every path) and
-/// each bundle's `.lproj` folders (asked for by the comparison, each parity rule's bundle
+/// each bundle's `.lproj` folders with their files (asked for by the comparison, each parity rule's bundle
 /// and the localization matrix, on both sides). Shared by the copies of the index, and safe
 /// to ask from two threads: the rules run on both cores.
 final class SnapshotIndexMemo: Sendable {
     private let byPath = OnceCache<Bool, [BundlePath: FileEntry]>()
-    private let folders = OnceCache<BundlePath, [BundlePath]>()
+    private let localized = OnceCache<BundlePath, [BundlePath: [FileEntry]]>()
 
     func entriesByPath(_ make: () -> [BundlePath: FileEntry]) -> [BundlePath: FileEntry] {
         byPath.value(true, make: make)
     }
 
-    func localizationFolders(of bundle: BundlePath, _ make: () -> [BundlePath]) -> [BundlePath] {
-        folders.value(bundle, make: make)
+    func localizedFiles(of bundle: BundlePath, _ make: () -> [BundlePath: [FileEntry]]) -> [BundlePath: [FileEntry]] {
+        localized.value(bundle, make: make)
     }
 }

@@ -88,12 +88,14 @@ public enum TextReporter {
         let column = min(limits.bundleColumn, wrap.width - 30,
                          groups.flatMap { $0.findings.prefix(perRule) }.map { TextWrap.columns(bundle($0)) }.max() ?? 0)
         let lines = FindingLines(column: column, wrap: wrap)
+        // Each finding that may be shown is rendered once: the fitting below tries several counts.
+        let rendered = groups.map { $0.findings.prefix(allFit ? largest : perRule).map(lines.render) }
         // perGroup counts a finding as one line; wrapped, one takes more: when they no longer
         // all fit, the first `findingsPerRule`, fewer while the wrapped ones overflow.
         func cost(_ n: Int) -> Int {
-            groups.reduce(0) { total, group in
-                total + 1 + group.findings.prefix(n).reduce(0) { $0 + lines.render($1).count }
-                    + LeftOut.lines(group.findings.count, shown: min(n, group.findings.count))
+            zip(groups, rendered).reduce(0) { total, pair in
+                total + 1 + pair.1.prefix(n).reduce(0) { $0 + $1.count }
+                    + LeftOut.lines(pair.0.findings.count, shown: min(n, pair.0.findings.count))
             }
         }
         if allFit && cost(largest) > room { perRule = min(largest, limits.findingsPerRule) }
@@ -102,7 +104,7 @@ public enum TextReporter {
         for (i, group) in groups.enumerated() {
             let heading = group.severity != severity ? 1 : 0
             let count = group.findings.count
-            let shown = group.findings.prefix(perRule).map(lines.render)
+            let shown = rendered[i].prefix(perRule)
             let note = count > perRule ? wrap.wrap(["      " + LeftOut.note(count - perRule) + TextLimits.howToSeeMore]) : []
             let need = heading + 1 + shown.reduce(0) { $0 + $1.count } + note.count
             let reserve = i + 1 < groups.count ? 1 : 0

@@ -26,16 +26,18 @@ struct LocalizedBundle {
         var info = index.snapshot.plists[bundle.infoPlistPath]?.document?.root.dictionaryValue
         for key in Self.versionKeys { info?[key] = nil }
         self.info = info
+        let localized = index.localizedFiles(of: bundle)
         var byParent: [BundlePath: [String: BundlePath]] = [:]
-        for folder in index.localizationFolders(of: bundle) {
+        for folder in localized.keys.sorted() {
             byParent[folder.parent, default: [:]][LanguageCode.folderLanguage(folder.nameString)] = folder
         }
         var filesByFolder: [BundlePath: [BundlePath: FileEntry]] = [:]
-        let folderSet = Set(byParent.values.flatMap(\.values))
-        for file in index.files(of: bundle) where !folderSet.isEmpty {
-            guard let p = SnapshotIndex.localizationFolder(of: file.path, in: bundle.path), folderSet.contains(p),
-                  let rel = file.path.relative(to: p) else { continue }
-            filesByFolder[p, default: [:]][Self.collapse(rel)] = file
+        for folder in byParent.values.flatMap(\.values) {
+            var files: [BundlePath: FileEntry] = [:]
+            for file in localized[folder] ?? [] {
+                if let rel = file.path.relative(to: folder) { files[Self.collapse(rel)] = file }
+            }
+            filesByFolder[folder] = files
         }
         let development = info?["CFBundleDevelopmentRegion"]?.stringValue
         groups = byParent.keys.sorted().compactMap { parent in
@@ -96,10 +98,25 @@ struct LocalizedBundle {
         }
     }
 
-    /// Flattens every string table of the bundle into the shared cache, in path order or
-    /// backwards: the two builds' threads walk their tables in opposite orders, so where
-    /// they share a table one makes it while the other is at the far end, not waiting.
-    func flattenTables(backwards: Bool) {
+    /// What the format rules compare: each table of each group's reference (or of `Base`)
+    /// with the same table in every other spoken language.
+    func formatPairs() -> [(group: LocalizationGroup, reference: String, language: String, rel: BundlePath)] {
+        var out: [(group: LocalizationGroup, reference: String, language: String, rel: BundlePath)] = []
+        for group in groups {
+            guard let reference = group.reference else { continue }
+            for rel in StringKeysRule.referenceTables(group) {
+                let source = group.files[reference]?[rel] != nil ? reference : "Base"
+                for language in group.spokenLanguages where language != reference { out.append((group, source, language, rel)) }
+            }
+        }
+        return out
+    }
+
+    /// Flattens every string table of the bundle into the shared cache, then works out the
+    /// format problems of every pair the format rules compare, in order or backwards: the
+    /// two builds' threads walk in opposite orders, so where they share a table (or a
+    /// pair) one makes it while the other is at the far end, not waiting.
+    func prepare(backwards: Bool) {
         var all: [(entry: FileEntry, isStringsdict: Bool)] = []
         for group in groups {
             for files in group.files.values {
@@ -108,6 +125,10 @@ struct LocalizedBundle {
         }
         all.sort { $0.entry.path < $1.entry.path }
         for (entry, isStringsdict) in backwards ? all.reversed() : all { _ = table(of: entry, isStringsdict: isStringsdict) }
+        let pairs = formatPairs()
+        for pair in backwards ? pairs.reversed() : pairs {
+            _ = formatProblems(pair.group, reference: pair.reference, language: pair.language, pair.rel)
+        }
     }
 
     private func entry(_ group: LocalizationGroup, _ language: String, _ rel: BundlePath) -> FileEntry? {

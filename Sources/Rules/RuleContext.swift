@@ -34,16 +34,16 @@ public struct RuleContext: Sendable {
         }
     }
 
-    /// Builds every bundle's localizations and flattens their string tables ahead of the
-    /// parity rules, the new build on this core and the old one on the other. Left to the
-    /// rules, the first two parity rules asked for the same tables in the same order, so
-    /// one mostly waited for the other.
+    /// Builds every bundle's localizations, flattens their string tables and works out their
+    /// format problems ahead of the parity rules, the new build on this core and the old one
+    /// on the other. Left to the rules, the first two parity rules asked for the same tables
+    /// in the same order, so one mostly waited for the other.
     func prepareLocalizations() {
         let bundles = comparison.bundles
         BothCores.run({
-            for b in bundles { if let n = b.new { localizedBundle(n, named: b.name, isNew: true).flattenTables(backwards: false) } }
+            for b in bundles { if let n = b.new { localizedBundle(n, named: b.name, isNew: true).prepare(backwards: false) } }
         }, alongside: {
-            for b in bundles { if let o = b.old { localizedBundle(o, named: b.name, isNew: false).flattenTables(backwards: true) } }
+            for b in bundles { if let o = b.old { localizedBundle(o, named: b.name, isNew: false).prepare(backwards: true) } }
         })
     }
 
