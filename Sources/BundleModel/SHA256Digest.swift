@@ -1,27 +1,49 @@
 import TextSafety
 
 /// A SHA-256 digest (32 bytes), printed as lowercase hex.
+///
+/// The bytes are held inline as four words read big-endian: a recorded build has one
+/// digest per file, and an array per digest cost an allocation each time 20,000 of them
+/// were loaded. Comparing the words in order compares the bytes in order.
 public struct SHA256Digest: Hashable, Sendable, Comparable, CustomStringConvertible {
-    public var bytes: [UInt8]
+    private let w0, w1, w2, w3: UInt64
 
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    /// The 32 bytes, in order.
+    public var bytes: [UInt8] {
+        withUnsafeBytes(of: (w0.bigEndian, w1.bigEndian, w2.bigEndian, w3.bigEndian)) { Array($0) }
+    }
+
+    /// Wraps a SHA-256 output: 32 bytes (shorter input reads as zero-padded, longer as cut
+    /// to 32; every caller passes a hash's 32 bytes).
+    public init(bytes: some Collection<UInt8>) {
+        (w0, w1, w2, w3) = bytes.withContiguousStorageIfAvailable(Self.words) ?? Array(bytes).withUnsafeBufferPointer(Self.words)
+    }
+
+    private static func words(_ b: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
+        func word(_ k: Int) -> UInt64 {
+            var w: UInt64 = 0
+            for i in (k * 8)..<(k * 8 + 8) { w = w << 8 | UInt64(i < b.count ? b[i] : 0) }
+            return w
+        }
+        return (word(0), word(1), word(2), word(3))
+    }
 
     /// Parses 64 hex digits; nil for anything else.
     public init?(hex: some StringProtocol) {
         guard let bytes = Hex.decode(hex, byteCount: 32) else { return nil }
-        self.bytes = bytes
+        self.init(bytes: bytes)
     }
 
     /// Parses 64 hex digits given as UTF-8 bytes (a stored file record's line, read in
     /// place); nil for anything else.
     public init?(hexDigits utf8: ArraySlice<UInt8>) {
         guard let bytes = Hex.decode(utf8: utf8, byteCount: 32) else { return nil }
-        self.bytes = bytes
+        self.init(bytes: bytes)
     }
 
     public var description: String { Hex.encode(bytes) }
 
     public static func < (a: SHA256Digest, b: SHA256Digest) -> Bool {
-        a.bytes.lexicographicallyPrecedes(b.bytes)
+        (a.w0, a.w1, a.w2, a.w3) < (b.w0, b.w1, b.w2, b.w3)
     }
 }

@@ -2,9 +2,18 @@ import CLibgit2
 import TextSafety
 
 /// A git object id (SHA-1, 20 bytes), printed as 40 lowercase hex digits.
+///
+/// The bytes are held inline, read big-endian into two words and a half: a recorded build
+/// has one id per file, and an array per id cost an allocation each. Comparing the words
+/// in order compares the bytes in order.
 public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    private let high, middle: UInt64
+    private let low: UInt32
+
     /// The 20 raw bytes.
-    public let bytes: [UInt8]
+    public var bytes: [UInt8] {
+        withUnsafeBytes(of: (high.bigEndian, middle.bigEndian, low.bigEndian)) { Array($0.prefix(20)) }
+    }
 
     /// The id of the empty tree (`4b825dc…`), the same in every repository.
     public static let emptyTree = ObjectID(trusted: [
@@ -12,30 +21,33 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
         0xe5, 0x4b, 0xf8, 0xd6, 0x92, 0x88, 0xfb, 0xee, 0x49, 0x04,
     ])
 
-    private init(trusted bytes: [UInt8]) { self.bytes = bytes }
+    /// `bytes` holds exactly 20 bytes.
+    private init(trusted bytes: UnsafeBufferPointer<UInt8>) {
+        func word(_ range: Range<Int>) -> UInt64 { range.reduce(0) { $0 << 8 | UInt64(bytes[$1]) } }
+        high = word(0..<8)
+        middle = word(8..<16)
+        low = UInt32(word(16..<20))
+    }
+
+    private init(trusted bytes: [UInt8]) {
+        self = bytes.withUnsafeBufferPointer { ObjectID(trusted: $0) }
+    }
 
     /// Wraps 20 raw bytes; nil for any other length.
-    public init?(bytes: [UInt8]) {
+    public init?(bytes: some Collection<UInt8>) {
         guard bytes.count == 20 else { return nil }
-        self.bytes = bytes
+        self = bytes.withContiguousStorageIfAvailable { ObjectID(trusted: $0) } ?? ObjectID(trusted: Array(bytes))
     }
 
     /// Parses 40 hex digits (either case); nil for anything else.
     public init?(hex: some StringProtocol) {
         guard let bytes = Hex.decode(hex, byteCount: 20) else { return nil }
-        self.bytes = bytes
+        self.init(trusted: bytes)
     }
-
-    /// Hashes the 20 bytes in one call (the synthesized conformance feeds them one by one).
-    public func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
-
-    public static func == (a: ObjectID, b: ObjectID) -> Bool { a.bytes == b.bytes }
 
     init(_ oid: git_oid) {
         var copy = oid
-        bytes = withUnsafeBytes(of: &copy.id) { Array($0) }
+        self = withUnsafeBytes(of: &copy.id) { ObjectID(trusted: $0.bindMemory(to: UInt8.self)) }
     }
 
     init(_ pointer: UnsafePointer<git_oid>) {
@@ -46,7 +58,9 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
     var oid: git_oid {
         var oid = git_oid()
         withUnsafeMutableBytes(of: &oid.id) { raw in
-            for (i, b) in bytes.enumerated() where i < raw.count { raw[i] = b }
+            withUnsafeBytes(of: (high.bigEndian, middle.bigEndian, low.bigEndian)) { source in
+                raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: source.prefix(min(20, raw.count))))
+            }
         }
         return oid
     }
@@ -60,6 +74,6 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
     public var description: String { hex }
 
     public static func < (a: ObjectID, b: ObjectID) -> Bool {
-        a.bytes.lexicographicallyPrecedes(b.bytes)
+        (a.high, a.middle, a.low) < (b.high, b.middle, b.low)
     }
 }

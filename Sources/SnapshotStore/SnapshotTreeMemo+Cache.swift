@@ -65,7 +65,7 @@ extension SnapshotTreeMemo {
         var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
         for index in 0..<Int(count) {
             guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let path = reader.run(),
-                  let idBytes = reader.take(20), let id = ObjectID(bytes: Array(idBytes)) else { return false }
+                  let idBytes = reader.take(20), let id = ObjectID(bytes: idBytes) else { return false }
             let entryPath = BundlePath(bytes: Array(path))
             while let top = open.last, !entryPath.isWithin(top.path) {
                 trees[top.path] = Span(tree: top.tree, range: top.start..<index)
@@ -84,7 +84,7 @@ extension SnapshotTreeMemo {
                 var digest: SHA256Digest?
                 if kind == .file || kind == .executable {
                     guard let digestBytes = reader.take(32) else { return false }
-                    digest = SHA256Digest(bytes: Array(digestBytes))
+                    digest = SHA256Digest(bytes: digestBytes)
                 }
                 files.append(FileEntry(path: entryPath, kind: .file, size: size,
                                        isExecutable: kind == .executable || kind == .executableNoDigest, sha256: digest))

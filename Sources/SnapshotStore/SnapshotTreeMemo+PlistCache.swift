@@ -124,7 +124,7 @@ extension SnapshotTreeMemo {
         var trees: [BundlePath: Span] = [:]
         trees.reserveCapacity(Int(folderCount))
         for _ in 0..<folderCount {
-            guard let path = reader.run(), let id = reader.take(20).flatMap({ ObjectID(bytes: Array($0)) }),
+            guard let path = reader.run(), let id = reader.take(20).flatMap({ ObjectID(bytes: $0) }),
                   let start = reader.u32(), let end = reader.u32(), start <= end, Int(end) <= plists.count else {
                 return false
             }

@@ -28,7 +28,7 @@ struct TestBuild {
         for (path, content) in files {
             let p = BundlePath(path)
             let bytes = Array(content.utf8)
-            entries[p] = FileEntry(path: p, kind: .file, size: UInt64(bytes.count), sha256: SHA256Digest(bytes: bytes))
+            entries[p] = FileEntry(path: p, kind: .file, size: UInt64(bytes.count), sha256: SHA256Digest.of(bytes))
             var parent = p.parent
             while !parent.isRoot, entries[parent] == nil {
                 entries[parent] = FileEntry(path: parent, kind: .directory)

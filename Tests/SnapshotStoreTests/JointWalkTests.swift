@@ -109,7 +109,7 @@ import TestSupport
         func snapshot(_ content: String) -> BuildSnapshot {
             let app = BundlePath("A.app"), res = BundlePath("A.app/Res")
             let file = FileEntry(path: BundlePath("A.app/Res/x.txt"), kind: .file, size: UInt64(content.utf8.count),
-                                 sha256: SHA256Digest(bytes: Array(content.utf8)))
+                                 sha256: SHA256Digest.of(Array(content.utf8)))
             var s = BuildSnapshot(sourceKind: .directory, sourceName: "t",
                                   entries: [FileEntry(path: app, kind: .directory), FileEntry(path: res, kind: .directory), file],
                                   plists: [:], bundles: [BundleInfo(path: app, kind: .app, layout: .flat,
