@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "CGitShim", dependencies: ["CLibgit2"]),
         // The commit scripts/package.sh bakes in (a generated header; product code never runs git).
         .target(name: "CBuildInfo"),
+        .target(name: "CProcess"),
         .target(name: "Git", dependencies: ["TextSafety", "CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
         .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists", "MachO", "Stores"]),
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
@@ -58,7 +59,7 @@ let package = Package(
         ]),
         .target(name: "BundleDiffCLI", dependencies: [
             "BundleDiffKit", "SnapshotStore", "Reporters", "Rules", "Comparison", "PropertyLists", "TextSafety", "Git",
-            "BundleModel", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BundleModel", "CProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "bundlediff", dependencies: ["BundleDiffCLI"]),
         // Benchmarks/history.sh: records a long history in one process (see its main.swift).

@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 
 /// The process environment, for `main.swift`.
@@ -5,14 +6,23 @@ public func processEnvironment() -> [String: String] {
     ProcessInfo.processInfo.environment
 }
 
-/// Sets up process-wide signal handling, for `main.swift`, before anything is written.
+/// Sets up process-wide signal handling and the allocator, for `main.swift`, before
+/// anything is written.
 ///
 /// SIGXFSZ is ignored: when a write passes the file-size limit (`ulimit -f`), the default
 /// action kills the process without a word. Ignored, the write fails with EFBIG instead,
 /// and the error reaches the user as one message naming the history ("File too large"),
 /// after the partly written pack has been removed.
+///
+/// glibc's allocator serves blocks up to 32 MiB from its heap rather than from a fresh
+/// mapping each (its default starts at 128 KiB), and keeps up to 64 MiB freed at the heap's
+/// top instead of handing it back. A build's lists of 20,000 entries grow by doubling; each
+/// step past 128 KiB was a new mapping whose every page faulted in again, and the old one
+/// was unmapped. Measured on the recorded diff of a 20,000-file app: 15% fewer page faults,
+/// 6% less CPU time (Benchmarks/README.md).
 public func prepareProcess() {
     signal(SIGXFSZ, SIG_IGN)
+    bundlediff_tune_allocator(32 << 20, 64 << 20)
 }
 
 /// Ends the process with `code`, for `main.swift`.
