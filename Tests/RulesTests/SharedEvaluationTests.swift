@@ -133,4 +133,30 @@ import Testing
             #expect(findings.contains { $0.isNew == true } == !judgedAlike, "only the extra key is new")
         }
     }
+
+    /// A table whose content is not known by a digest (a file recorded without one) keeps
+    /// the old build judged: equal entries then say nothing about equal tables.
+    @Test func aTableWithoutADigestIsJudgedAgain() throws {
+        func build(_ version: String) -> BuildSnapshot {
+            var snapshot = ExampleBuild().bundle("Example.app", id: "com.example.app", version: version,
+                                                 info: [("CFBundleDevelopmentRegion", .string("en"))])
+                .strings("Example.app/en.lproj/Localizable.strings", [("hello", "Hello %@")])
+                .strings("Example.app/fr.lproj/Localizable.strings", [("hello", "Bonjour %d")]).snapshot()
+            snapshot.entries = snapshot.entries.map { entry in
+                var copy = entry
+                if copy.path.nameString == "Localizable.strings" { copy.sha256 = nil }
+                return copy
+            }
+            return snapshot
+        }
+        let old = build("1"), new = build("2")
+        let context = RuleContext(comparison: Comparer.compare(old: old, new: new), configuration: RuleConfiguration(),
+                                  history: nil)
+        let findings = RuleEngine.run(context, only: Self.parityRules)
+        let before = context.localizedBundle(try #require(old.mainBundle), named: "Example.app", isNew: false)
+        let now = context.localizedBundle(try #require(new.mainBundle), named: "Example.app", isNew: true)
+        #expect(before.groups == now.groups, "the same entries on both sides")
+        #expect(!now.judgesLike(before))
+        #expect(findings.contains { $0.ruleID == .formatSpecifierMismatch && $0.isNew == false })
+    }
 }
