@@ -71,21 +71,18 @@ public struct FormatSpecifierRule: LocalizationRule {
     static func findings(in bundle: LocalizedBundle, of kind: FormatSpecifiers.Problem.Kind, rule: RuleID,
                          context: RuleContext) -> [Finding] {
         var out: [Finding] = []
-        for pair in bundle.formatPairs() {
-            let (group, source, language, rel) = (pair.group, pair.reference, pair.language, pair.rel)
-            guard let pairs = bundle.formatProblems(group, reference: source, language: language, rel) else { continue }
-            for found in pairs {
-                let key = found.key
+        for (group, source, language, rel) in bundle.formatPairs() {
+            for found in bundle.formatProblems(group, reference: source, language: language, rel) ?? [] {
                 let problems = found.problems.filter { $0.kind == kind }
                 guard !problems.isEmpty else { continue }
                 let where_ = bundle.display(group, language, rel)
                 let fix = kind == .mismatch ? "match the reference's specifiers" : "keep every argument of the reference"
                 out.append(Finding(
                     ruleID: rule, severity: context.severity(of: rule), bundle: bundle.name,
-                    message: "\(where_) key '\(key)': " + problems.map(\.text).joined(separator: "; ")
+                    message: "\(where_) key '\(found.key)': " + problems.map(\.text).joined(separator: "; ")
                         + " (\(source): \(found.referenceSummary); \(language): \(found.translationSummary)): \(fix)",
                     paths: group.languages[language].map { [$0.appending(rel.bytes)] } ?? [],
-                    subject: where_ + "|" + key))
+                    subject: where_ + "|" + found.key))
             }
         }
         return out

@@ -28,7 +28,7 @@ struct LocalizedBundle {
         self.info = info
         let localized = index.localizedFiles(of: bundle)
         var byParent: [BundlePath: [String: BundlePath]] = [:]
-        for folder in localized.keys.sorted() {
+        for folder in index.localizationFolders(of: bundle) {
             byParent[folder.parent, default: [:]][LanguageCode.folderLanguage(folder.nameString)] = folder
         }
         var filesByFolder: [BundlePath: [BundlePath: FileEntry]] = [:]
@@ -126,8 +126,8 @@ struct LocalizedBundle {
         all.sort { $0.entry.path < $1.entry.path }
         for (entry, isStringsdict) in backwards ? all.reversed() : all { _ = table(of: entry, isStringsdict: isStringsdict) }
         let pairs = formatPairs()
-        for pair in backwards ? pairs.reversed() : pairs {
-            _ = formatProblems(pair.group, reference: pair.reference, language: pair.language, pair.rel)
+        for (group, reference, language, rel) in backwards ? pairs.reversed() : pairs {
+            _ = formatProblems(group, reference: reference, language: language, rel)
         }
     }
 
