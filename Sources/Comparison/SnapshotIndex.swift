@@ -39,8 +39,10 @@ public struct SnapshotIndex: Sendable {
         self.sorted = sorted
         var owners: [Int32] = []
         owners.reserveCapacity(sorted.count)
-        var files = [[FileEntry]](repeating: [], count: bundles.count)
-        var outside: [FileEntry] = []
+        // How many files each bundle owns (the last slot: none), so that each list is
+        // made at its size once instead of grown by doubling (a copy and fresh pages at
+        // each step, for a list of 20,000 entries).
+        var counts = [Int](repeating: 0, count: bundles.count + 1)
         var cache = InnermostBundleCache(bundles: Set(byPath.keys))
         // Siblings mostly come one after another (entries are sorted): the previous
         // entry's parent and its owner answer the next one without a new path or a hash.
@@ -59,12 +61,17 @@ public struct SnapshotIndex: Sendable {
                 }
             }
             owners.append(owner)
-            guard owner >= 0 else {
-                if entry.kind != .directory { outside.append(entry) }
-                continue
-            }
-            if entry.kind != .directory { files[Int(owner)].append(entry) }
+            if entry.kind != .directory { counts[owner >= 0 ? Int(owner) : bundles.count] += 1 }
         }
+        var files = counts.map { count in
+            var list: [FileEntry] = []
+            list.reserveCapacity(count)
+            return list
+        }
+        for (entry, owner) in zip(sorted, owners) where entry.kind != .directory {
+            files[owner >= 0 ? Int(owner) : bundles.count].append(entry)
+        }
+        let outside = files.removeLast()
         var filesByBundle: [BundlePath: [FileEntry]] = [:]
         for (slot, list) in files.enumerated() where !list.isEmpty { filesByBundle[bundles[slot].path] = list }
         outsideFiles = outside

@@ -40,7 +40,7 @@ public struct RuleContext: Sendable {
     /// in the same order, so one mostly waited for the other.
     func prepareLocalizations() {
         let bundles = comparison.bundles
-        BothCores.run({
+        _ = BothCores.run({
             for b in bundles { if let n = b.new { localizedBundle(n, named: b.name, isNew: true).prepare(backwards: false) } }
         }, alongside: {
             for b in bundles { if let o = b.old { localizedBundle(o, named: b.name, isNew: false).prepare(backwards: true) } }
