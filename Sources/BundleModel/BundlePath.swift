@@ -57,8 +57,9 @@ public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// Whether `self` is `other` or lies below it.
     public func isWithin(_ other: BundlePath) -> Bool {
         if other.isRoot { return true }
-        guard bytes.count >= other.bytes.count, bytes.starts(with: other.bytes) else { return false }
-        return bytes.count == other.bytes.count || bytes[other.bytes.count] == UInt8(ascii: "/")
+        let n = other.bytes.count
+        guard bytes.count >= n, bytes.count == n || bytes[n] == UInt8(ascii: "/") else { return false }
+        return ByteRun.equal(bytes[..<n], other.bytes[...])
     }
 
     /// The part of `self` below `ancestor` (root when equal); nil when not within it.

@@ -19,6 +19,12 @@ public struct SHA256Digest: Hashable, Sendable, Comparable, CustomStringConverti
         (w0, w1, w2, w3) = bytes.withContiguousStorageIfAvailable(Self.words) ?? Array(bytes).withUnsafeBufferPointer(Self.words)
     }
 
+    /// The same for a slice read in place (a derived-cache record): not generic, so a
+    /// caller in another module does not go through the collection's witnesses per byte.
+    public init(bytes: ArraySlice<UInt8>) {
+        (w0, w1, w2, w3) = bytes.withUnsafeBufferPointer(Self.words)
+    }
+
     private static func words(_ b: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
         func word(_ k: Int) -> UInt64 {
             var w: UInt64 = 0

@@ -39,6 +39,12 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
         self = bytes.withContiguousStorageIfAvailable { ObjectID(trusted: $0) } ?? ObjectID(trusted: Array(bytes))
     }
 
+    /// The same for a slice read in place (a derived-cache record), not generic.
+    public init?(bytes: ArraySlice<UInt8>) {
+        guard bytes.count == 20 else { return nil }
+        self = bytes.withUnsafeBufferPointer { ObjectID(trusted: $0) }
+    }
+
     /// Parses 40 hex digits (either case); nil for anything else.
     public init?(hex: some StringProtocol) {
         guard let bytes = Hex.decode(hex, byteCount: 20) else { return nil }

@@ -1,8 +1,10 @@
 /// Equality of two runs of path bytes over their buffers, eight bytes at a time: the file
 /// merge and the index compare a path or a folder with the previous one for every entry,
-/// and the generic `elementsEqual` of two slices walks them byte by byte through iterators.
-enum ByteRun {
-    static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+/// and a loaded build tests every path against its open folder (`BundlePath.isWithin`);
+/// the generic `elementsEqual` and `starts(with:)` of two slices walk them byte by byte
+/// through iterators.
+public enum ByteRun {
+    public static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         return a.withUnsafeBytes { x in
             b.withUnsafeBytes { y in
