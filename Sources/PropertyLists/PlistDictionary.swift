@@ -4,7 +4,10 @@
 /// readers do) and reports the duplicate in `PlistDocument.duplicateKeys`.
 public struct PlistDictionary: Hashable, Sendable {
     public private(set) var keys: [String] = []
-    private var values: [String: PlistValue] = [:]
+    /// The values in the order of `keys`, and where each key is: reading the entries in
+    /// order takes no lookup (string tables of thousands of keys are read that way).
+    private var values: [PlistValue] = []
+    private var slots: [String: Int] = [:]
 
     public init() {}
 
@@ -17,16 +20,24 @@ public struct PlistDictionary: Hashable, Sendable {
 
     /// Entries in file order.
     public var entries: [(key: String, value: PlistValue)] {
-        keys.compactMap { key in values[key].map { (key, $0) } }
+        zip(keys, values).map { ($0, $1) }
     }
 
     public subscript(key: String) -> PlistValue? {
-        get { values[key] }
+        get { slots[key].map { values[$0] } }
         set {
             if let newValue {
-                if values.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if values.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+                if let slot = slots[key] {
+                    values[slot] = newValue
+                } else {
+                    slots[key] = keys.count
+                    keys.append(key)
+                    values.append(newValue)
+                }
+            } else if let slot = slots.removeValue(forKey: key) {
+                keys.remove(at: slot)
+                values.remove(at: slot)
+                for (k, i) in slots where i > slot { slots[k] = i - 1 }
             }
         }
     }
@@ -37,6 +48,6 @@ public struct PlistDictionary: Hashable, Sendable {
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(keys)
-        for k in keys { hasher.combine(values[k]) }
+        for value in values { hasher.combine(value) }
     }
 }

@@ -14,6 +14,10 @@ struct StringTable {
 
     init(_ root: PlistValue, isStringsdict: Bool) {
         guard let dict = root.dictionaryValue else { return }
+        // A `.strings` table has a key and mostly a value per entry: room for them at once
+        // rather than rehashing thousands of keys as the sets grow.
+        keys.reserveCapacity(dict.count)
+        if !isStringsdict { values.reserveCapacity(dict.count) }
         for (key, value) in dict.entries {
             keys.insert(key)
             if !isStringsdict {

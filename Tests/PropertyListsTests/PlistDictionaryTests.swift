@@ -1,0 +1,39 @@
+import PropertyLists
+import Testing
+
+/// `PlistDictionary` keeps the file's key order: a key set again keeps its place with the
+/// last value (as Apple's readers do for a duplicate), a removed key leaves the others in
+/// order and still findable, and equality and hashing follow keys and values in order.
+@Suite struct PlistDictionaryTests {
+    @Test func orderLookupAndRemoval() {
+        var dict = PlistDictionary([("b", .string("1")), ("a", .string("2")), ("c", .boolean(true))])
+        dict["b"] = .string("again")
+        #expect(dict.keys == ["b", "a", "c"])
+        #expect(dict["b"] == .string("again"))
+        dict["d"] = .string("4")
+        dict["a"] = nil
+        dict["missing"] = nil
+        #expect(dict.keys == ["b", "c", "d"])
+        #expect(dict.count == 3)
+        #expect(dict["a"] == nil)
+        #expect(dict["c"] == .boolean(true) && dict["d"] == .string("4"))
+        #expect(dict.entries.map(\.key) == ["b", "c", "d"])
+        #expect(dict.entries.map(\.value) == [.string("again"), .boolean(true), .string("4")])
+        dict["b"] = nil
+        dict["d"] = nil
+        dict["c"] = nil
+        #expect(dict.isEmpty && dict.entries.isEmpty && dict == PlistDictionary())
+        dict["c"] = .string("back")
+        #expect(dict.keys == ["c"] && dict["c"] == .string("back"))
+    }
+
+    @Test func equalityFollowsOrder() {
+        let ab = PlistDictionary([("a", .string("1")), ("b", .string("2"))])
+        let ba = PlistDictionary([("b", .string("2")), ("a", .string("1"))])
+        var rebuilt = PlistDictionary([("a", .string("1")), ("x", .string("0")), ("b", .string("2"))])
+        rebuilt["x"] = nil
+        #expect(ab != ba)
+        #expect(ab == rebuilt && ab.hashValue == rebuilt.hashValue)
+        #expect(ab != PlistDictionary([("a", .string("1")), ("b", .string("3"))]))
+    }
+}
