@@ -26,6 +26,11 @@ public struct SHA256Digest: Hashable, Sendable, Comparable, CustomStringConverti
     }
 
     private static func words(_ b: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
+        if b.count >= 32 {
+            let raw = UnsafeRawBufferPointer(b)
+            func word(_ k: Int) -> UInt64 { UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: k * 8, as: UInt64.self)) }
+            return (word(0), word(1), word(2), word(3))
+        }
         func word(_ k: Int) -> UInt64 {
             var w: UInt64 = 0
             for i in (k * 8)..<(k * 8 + 8) { w = w << 8 | UInt64(i < b.count ? b[i] : 0) }

@@ -37,4 +37,32 @@ import Testing
             }
         }
     }
+
+    /// `<` reads eight bytes at a time: it must order as unsigned bytes do, a prefix first,
+    /// wherever the first difference falls (bytes past 0x7F included).
+    @Test func orderIsBytewise() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x2E, 0x2F, 0x41, 0x61, 0x7F, 0x80, 0xC3, 0xFF]
+        var paths: [[UInt8]] = [[], [0x41], Array(repeating: 0x61, count: 8), Array(repeating: 0x61, count: 9)]
+        for _ in 0..<300 {
+            let length = Int.random(in: 0...24, using: &generator)
+            paths.append((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+        // Pairs that agree for a while, then differ (or one ends).
+        for p in paths.prefix(100) { paths.append(p + [0x2F, 0x80]); paths.append(Array(p.dropLast())) }
+        for a in paths {
+            for b in paths.prefix(120) {
+                #expect((BundlePath(bytes: a) < BundlePath(bytes: b)) == a.lexicographicallyPrecedes(b), "\(a) < \(b)")
+            }
+        }
+    }
+
+    /// A digest's words are its bytes, read big-endian; a shorter input is zero-padded.
+    @Test func digestBytesRoundTrip() {
+        let bytes = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 200) }
+        #expect(SHA256Digest(bytes: bytes).bytes == bytes)
+        #expect(SHA256Digest(bytes: ([7] + bytes)[1...]).bytes == bytes)
+        #expect(SHA256Digest(bytes: Array(bytes.prefix(5))).bytes == Array(bytes.prefix(5)) + Array(repeating: 0, count: 27))
+        #expect((SHA256Digest(bytes: bytes) < SHA256Digest(bytes: bytes.map { $0 | 0x80 })) == bytes.lexicographicallyPrecedes(bytes.map { $0 | 0x80 }))
+    }
 }
