@@ -57,8 +57,7 @@ extension CanonicalText {
                 // A container child is a placeholder until it is folded in.
                 frames[top].items.append(value)
             case (false, .key(let key)):
-                guard frames[top].dictionary[key] == nil else { throw scanner.error("key listed twice") }
-                frames[top].dictionary[key] = value
+                guard frames[top].dictionary.appendNew(key, value) else { throw scanner.error("key listed twice") }
             default:
                 throw scanner.error("path does not match its container")
             }

@@ -15,6 +15,13 @@ public struct PlistDictionary: Hashable, Sendable {
         for (k, v) in pairs { self[k] = v }
     }
 
+    /// An empty dictionary with room for `count` entries (a decoder that knows the count).
+    public init(minimumCapacity count: Int) {
+        keys.reserveCapacity(count)
+        values.reserveCapacity(count)
+        slots.reserveCapacity(count)
+    }
+
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 
@@ -27,19 +34,25 @@ public struct PlistDictionary: Hashable, Sendable {
         get { slots[key].map { values[$0] } }
         set {
             if let newValue {
-                if let slot = slots[key] {
-                    values[slot] = newValue
-                } else {
-                    slots[key] = keys.count
-                    keys.append(key)
-                    values.append(newValue)
-                }
+                if !appendNew(key, newValue), let slot = slots[key] { values[slot] = newValue }
             } else if let slot = slots.removeValue(forKey: key) {
                 keys.remove(at: slot)
                 values.remove(at: slot)
                 for (k, i) in slots where i > slot { slots[k] = i - 1 }
             }
         }
+    }
+
+    /// Adds `key` with `value` at the end, or returns false and changes nothing when the
+    /// key is there already: one lookup (decoders add keys one by one).
+    public mutating func appendNew(_ key: String, _ value: PlistValue) -> Bool {
+        if let slot = slots.updateValue(keys.count, forKey: key) {
+            slots[key] = slot
+            return false
+        }
+        keys.append(key)
+        values.append(value)
+        return true
     }
 
     public static func == (a: PlistDictionary, b: PlistDictionary) -> Bool {

@@ -202,12 +202,10 @@ extension SnapshotTreeMemo {
             guard depth < plistCacheMaxDepth, let count = reader.u32(), Int(count) <= reader.remaining / 5 else {
                 return nil
             }
-            var dictionary = PlistDictionary()
+            var dictionary = PlistDictionary(minimumCapacity: Int(count))
             for _ in 0..<count {
-                guard let key = reader.string(), dictionary[key] == nil, let item = value(&reader, depth: depth + 1) else {
-                    return nil
-                }
-                dictionary[key] = item
+                guard let key = reader.string(), let item = value(&reader, depth: depth + 1),
+                      dictionary.appendNew(key, item) else { return nil }
             }
             return .dictionary(dictionary)
         default:

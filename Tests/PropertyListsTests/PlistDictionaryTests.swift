@@ -27,6 +27,15 @@ import Testing
         #expect(dict.keys == ["c"] && dict["c"] == .string("back"))
     }
 
+    @Test func appendNewRefusesAKeyThatIsThere() {
+        var dict = PlistDictionary(minimumCapacity: 4)
+        let added = [dict.appendNew("a", .string("1")), dict.appendNew("b", .string("2")),
+                     dict.appendNew("a", .string("changed"))]
+        #expect(added == [true, true, false])
+        #expect(dict.keys == ["a", "b"] && dict["a"] == .string("1") && dict["b"] == .string("2"))
+        #expect(dict == PlistDictionary([("a", .string("1")), ("b", .string("2"))]))
+    }
+
     @Test func equalityFollowsOrder() {
         let ab = PlistDictionary([("a", .string("1")), ("b", .string("2"))])
         let ba = PlistDictionary([("b", .string("2")), ("a", .string("1"))])
