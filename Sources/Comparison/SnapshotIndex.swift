@@ -150,8 +150,20 @@ public struct SnapshotIndex: Sendable {
     public func localizedFiles(of bundle: BundleInfo) -> [BundlePath: [FileEntry]] {
         memo.localizedFiles(of: bundle.path) {
             var out: [BundlePath: [FileEntry]] = [:]
+            // The answer depends on the file's folder only, and a folder's files come one
+            // after another: the previous file's folder answers the next without a scan.
+            var previous: (parent: ArraySlice<UInt8>, folder: BundlePath?)?
             for file in files(of: bundle) {
-                if let folder = Self.localizationFolder(of: file.path, in: bundle.path) { out[folder, default: []].append(file) }
+                let bytes = file.path.bytes
+                let parent = bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]
+                let folder: BundlePath?
+                if let previous, ByteRun.equal(previous.parent, parent) {
+                    folder = previous.folder
+                } else {
+                    folder = Self.localizationFolder(of: file.path, in: bundle.path)
+                    previous = (parent, folder)
+                }
+                if let folder { out[folder, default: []].append(file) }
             }
             return out
         }

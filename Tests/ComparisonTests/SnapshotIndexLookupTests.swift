@@ -54,3 +54,29 @@ import Testing
         }
     }
 }
+
+/// `localizedFiles(of:)` answers each file from its folder, reusing the previous file's
+/// answer while the folder stays the same: it must agree with asking for every file.
+@Suite struct LocalizedFilesTests {
+    @Test func agreesWithEveryFileAskedAlone() throws {
+        let build = TestBuild(app: "A.app")
+            .bundle("A.app/F.framework", kind: .framework, id: "com.example.f")
+            .files(["A.app/en.lproj/a.strings": "a", "A.app/en.lproj/b.strings": "b", "A.app/en.lproj/x/c.png": "c",
+                    "A.app/en.lproj.bak/d": "d", "A.app/fr.lproj/a.strings": "a", "A.app/Sub/de.lproj/a.strings": "a",
+                    "A.app/Sub/de.lproj/x.lproj/e": "e", "A.app/Sub/f": "f", "A.app/x.lproj": "file, not a folder",
+                    "A.app/F.framework/en.lproj/g": "g", "A.app/zz.lproj/h": "h"])
+        let index = SnapshotIndex(build.snapshot)
+        for bundle in index.bundles {
+            var expected: [BundlePath: [FileEntry]] = [:]
+            for file in index.files(of: bundle) {
+                if let folder = SnapshotIndex.localizationFolder(of: file.path, in: bundle.path) {
+                    expected[folder, default: []].append(file)
+                }
+            }
+            #expect(index.localizedFiles(of: bundle) == expected, "\(bundle.path)")
+        }
+        let app = try #require(index.bundle(at: BundlePath("A.app")))
+        #expect(index.localizationFolders(of: app).map(\.description)
+                == ["A.app/Sub/de.lproj", "A.app/en.lproj", "A.app/fr.lproj", "A.app/zz.lproj"])
+    }
+}
