@@ -21,6 +21,12 @@ extension SnapshotTreeMemo {
     /// Deepest nesting written or read; a deeper plist is not cached (read from the tree).
     static let plistCacheMaxDepth = 512
 
+    /// Room made up front for a container's claimed `count`, at most 1,024 entries (larger
+    /// ones grow as they fill). Each count is checked only against the bytes left, which
+    /// the containers nested in it share: a damaged file claiming the most at every one of
+    /// 512 levels would otherwise reserve hundreds of times its own size before failing.
+    static func nestedReservation(_ count: UInt32) -> Int { min(Int(count), 1 << 10) }
+
     private enum Tag: UInt8 {
         case undecodable = 0, decoded
         case string = 16, integer, real, boolean, date, data, array, dictionary, uid
@@ -192,7 +198,7 @@ extension SnapshotTreeMemo {
         case .array:
             guard depth < plistCacheMaxDepth, let count = reader.u32(), Int(count) <= reader.remaining else { return nil }
             var items: [PlistValue] = []
-            items.reserveCapacity(Int(count))
+            items.reserveCapacity(Self.nestedReservation(count))
             for _ in 0..<count {
                 guard let item = value(&reader, depth: depth + 1) else { return nil }
                 items.append(item)
@@ -202,7 +208,7 @@ extension SnapshotTreeMemo {
             guard depth < plistCacheMaxDepth, let count = reader.u32(), Int(count) <= reader.remaining / 5 else {
                 return nil
             }
-            var dictionary = PlistDictionary(minimumCapacity: Int(count))
+            var dictionary = PlistDictionary(minimumCapacity: Self.nestedReservation(count))
             for _ in 0..<count {
                 guard let key = reader.string(), let item = value(&reader, depth: depth + 1),
                       dictionary.appendNew(key, item) else { return nil }
