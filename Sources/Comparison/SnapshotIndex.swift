@@ -129,6 +129,24 @@ public struct SnapshotIndex: Sendable {
     /// path (the index sorts a snapshot whose entries are not).
     public func files(of bundle: BundleInfo) -> [FileEntry] { filesByBundle[bundle.path] ?? [] }
 
+    /// The entries, sorted by path, whose name may be one of `names` (each a name, or an
+    /// ending such as `.png` with no other `.`), in any ASCII case, or may start with `._`
+    /// when `appleDouble` is set. A first look for the rules that look for a few names
+    /// across the whole build (`NameKeys`): it passes every name their test accepts, and
+    /// some others, so the rule's own test on each name still decides.
+    public func entries(mayBeNamed names: [String], appleDouble: Bool = false) -> [FileEntry] {
+        nameKeys.candidates(names, appleDouble: appleDouble).map { sorted[$0] }
+    }
+
+    /// `files(of:)` narrowed as `entries(mayBeNamed:)` narrows the build.
+    public func files(of bundle: BundleInfo, mayBeNamed names: [String]) -> [FileEntry] {
+        nameKeys.candidates(names, appleDouble: false).compactMap { i in
+            sorted[i].kind != .directory && owners[i] >= 0 && bundles[Int(owners[i])].path == bundle.path ? sorted[i] : nil
+        }
+    }
+
+    private var nameKeys: NameKeys { memo.nameKeys { NameKeys(sorted) } }
+
     /// The outermost bundle that contains `bundle` (itself when it has no parent).
     public func outermost(of bundle: BundleInfo) -> BundleInfo {
         var current = bundle

@@ -12,9 +12,8 @@ extension ContentPlacementRule {
     /// platform reads them from.
     func fileFindings(_ build: CheckContext) -> [Finding] {
         var out: [Finding] = []
-        let names = [Self.mobileProfile, Self.macProfile, Self.privacyManifest].map { Array($0.utf8) }
-        for e in build.snapshot.entries where e.kind == .file
-            && NameBytes.mayPass(e.path, { name in names.contains { name.elementsEqual($0) } }) {
+        for e in build.index.entries(mayBeNamed: [Self.mobileProfile, Self.macProfile, Self.privacyManifest])
+            where e.kind == .file {
             let name = e.path.nameString
             guard name == Self.mobileProfile || name == Self.macProfile || name == Self.privacyManifest,
                   let owner = build.index.owner(of: e.path), owner.kind != .xcframework, owner.kind != .other,

@@ -25,8 +25,8 @@ public struct DisallowedPathRule: CheckRule {
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
         var reported: [BundlePath] = []
-        for e in build.snapshot.entries where NameBytes.mayPass(e.path, Self.mayBeDebris)
-            && !reported.contains(where: { e.path.isWithin($0) }) {
+        for e in build.index.entries(mayBeNamed: ["__MACOSX"], appleDouble: true)
+            where !reported.contains(where: { e.path.isWithin($0) }) {
             let name = e.path.nameString
             guard name == "__MACOSX" || (name.hasPrefix("._") && name.count > 2) else { continue }
             reported.append(e.path)
@@ -38,10 +38,5 @@ public struct DisallowedPathRule: CheckRule {
                                paths: [e.path], subject: e.path.description))
         }
         return out
-    }
-
-    /// Whether an ASCII name may be `__MACOSX` or an AppleDouble file (the test above, as bytes).
-    private static func mayBeDebris(_ name: ArraySlice<UInt8>) -> Bool {
-        name.elementsEqual("__MACOSX".utf8) || name.starts(with: "._".utf8)
     }
 }

@@ -51,9 +51,7 @@ public struct DottedCodeFolderRule: CheckRule {
             guard let parent = b.parentPath.flatMap(build.index.bundle(at:)) else { continue }
             if let f = judge(b.path, code: "'\(b.path.description)'", owner: parent, build, &seen) { out.append(f) }
         }
-        for e in build.snapshot.entries where e.kind == .file
-            && NameBytes.mayPass(e.path, { $0.suffix(6).elementsEqual(".dylib".utf8) })
-            && e.path.nameString.hasSuffix(".dylib") {
+        for e in build.index.entries(mayBeNamed: [".dylib"]) where e.kind == .file && e.path.nameString.hasSuffix(".dylib") {
             guard let owner = build.index.owner(of: e.path) else { continue }
             if let f = judge(e.path, code: "'\(e.path.description)'", owner: owner, build, &seen) { out.append(f) }
         }

@@ -64,10 +64,10 @@ public struct LocalizationMatrix: Sendable, Hashable {
                 guard let refTable = bundle.table(group, source, rel) else { continue }
                 let cells = group.spokenLanguages.map { language -> Cell in
                     guard group.files[language]?[rel] != nil, let table = bundle.table(group, language, rel) else {
-                        return Cell(language: language, keys: nil, missing: refTable.keys.sorted())
+                        return Cell(language: language, keys: nil, missing: refTable.sortedKeys)
                     }
                     return Cell(language: language, keys: table.keys.count,
-                                missing: refTable.keys.subtracting(table.keys).sorted())
+                                missing: refTable.keys(missingFrom: table))
                 }
                 let name = group.relativeFolder.isRoot ? rel.description : group.relativeFolder.appending(rel.bytes).description
                 tables.append(Table(name: name, reference: source, referenceKeys: refTable.keys.count, cells: cells))

@@ -49,9 +49,7 @@ public struct LocalizedImageDefaultRule: CheckRule {
             var defaults = Set<String>()
             var localized: [String: [BundlePath]] = [:]  // by base name
             let development = info["CFBundleDevelopmentRegion"]?.stringValue.map { $0 + ".lproj" }
-            let png = Array(".png".utf8)
-            for e in build.index.files(of: b) where e.kind != .directory
-                && NameBytes.mayPass(e.path, { NameBytes.hasSuffix($0, lowercased: png) }) {
+            for e in build.index.files(of: b, mayBeNamed: [".png"]) {
                 let lower = e.path.nameString.lowercased()
                 guard lower.hasSuffix(".png") else { continue }
                 let base = IconNameMatch.base(lower)

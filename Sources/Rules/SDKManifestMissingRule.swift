@@ -38,10 +38,8 @@ public struct SDKManifestMissingRule: CheckRule {
 
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
-        let manifestName = Array(PrivacyManifest.fileName.utf8)
-        let manifests = build.snapshot.entries.filter {
-            $0.kind == .file && NameBytes.mayPass($0.path, { $0.elementsEqual(manifestName) })
-                && $0.path.nameString == PrivacyManifest.fileName
+        let manifests = build.index.entries(mayBeNamed: [PrivacyManifest.fileName]).filter {
+            $0.kind == .file && $0.path.nameString == PrivacyManifest.fileName
         }
         for b in build.bundles where b.kind == .framework && build.outermost(of: b).kind == .app {
             let name = b.path.nameString

@@ -33,8 +33,7 @@ public struct StrayBinaryRule: CheckRule {
         var out: [Finding] = []
         for b in build.bundles where b.kind == .app && b.parentPath == nil && build.isMobile(b) {
             var reported = Set<BundlePath>()
-            for e in build.snapshot.entries where NameBytes.mayPass(e.path, Self.mayBeStray)
-                && e.path.isWithin(b.path) && e.path != b.path {
+            for e in build.index.entries(mayBeNamed: Self.strayEndings) where e.path.isWithin(b.path) && e.path != b.path {
                 let name = e.path.nameString
                 let lower = name.lowercased()
                 if e.kind == .directory, lower.hasSuffix(".dsym") {
@@ -51,12 +50,8 @@ public struct StrayBinaryRule: CheckRule {
         return out
     }
 
-    /// Whether an ASCII name may be debug symbols or a library (the test below, as bytes).
-    private static func mayBeStray(_ name: ArraySlice<UInt8>) -> Bool {
-        strayEndings.contains { NameBytes.hasSuffix(name, lowercased: $0) }
-    }
-
-    private static let strayEndings = [".dsym", ".dylib", ".a", ".o"].map { Array($0.utf8) }
+    /// The endings of debug symbols and libraries, for a first look at names (the test above decides).
+    private static let strayEndings = [".dsym", ".dylib", ".a", ".o"]
 
     private func finding(_ app: BundleInfo, _ path: BundlePath, _ what: String, _ build: CheckContext) -> Finding {
         Finding(ruleID: .strayBinary, severity: build.severity(of: .strayBinary), bundle: build.name(of: app),

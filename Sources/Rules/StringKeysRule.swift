@@ -52,8 +52,8 @@ public struct StringKeysRule: LocalizationRule {
                     let display = bundle.display(group, language, rel)
                     let paths = group.languages[language].map { [$0.appending(rel.bytes)] } ?? []
                     // A regional variant falls back to its language for every key it lacks.
-                    let missing = group.isRegionalVariant(language) ? [] : refTable.keys.subtracting(table.keys).sorted()
-                    let extra = table.keys.subtracting(refTable.keys).sorted()
+                    let missing = group.isRegionalVariant(language) ? [] : refTable.keys(missingFrom: table)
+                    let extra = table.keys(missingFrom: refTable)
                     if !missing.isEmpty {
                         let interface = group.translatesBaseInterface(rel)
                         out.append(Finding(

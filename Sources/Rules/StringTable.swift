@@ -5,15 +5,28 @@ import PropertyLists
 /// (`key/variable`) and the required `other` plural (`key/variable/other`); every plural
 /// variant's text is a value (`key/variable/one`, …).
 struct StringTable {
-    var keys: Set<String> = []
-    var values: [String: String] = [:]
+    private(set) var keys: Set<String> = []
+    private(set) var values: [String: String] = [:]
     /// The keys of `values` that are `.stringsdict` plural texts (`key/variable/one`).
-    var pluralVariants: Set<String> = []
+    private(set) var pluralVariants: Set<String> = []
     /// `.stringsdict` variables' `NSStringFormatValueTypeKey` (`d`, `ld`, `@`) by `key/variable`.
-    var valueTypes: [String: String] = [:]
+    private(set) var valueTypes: [String: String] = [:]
+    /// `keys` in order, sorted once here: the parity rules and the matrix compare every
+    /// translation's keys with the reference's, and most tables have exactly its keys.
+    private(set) var sortedKeys: [String] = []
+    /// The keys of `values` in order, for the same reason; nil when they are `sortedKeys`
+    /// (a `.strings` table whose every value is a string, as most are).
+    private var valueKeysIfOther: [String]?
+    /// The keys of `values` in order.
+    var sortedValueKeys: [String] { valueKeysIfOther ?? sortedKeys }
 
     init(_ root: PlistValue, isStringsdict: Bool) {
         guard let dict = root.dictionaryValue else { return }
+        defer {
+            sortedKeys = keys.sorted()
+            // A `.strings` table's values are under some of its keys: all of them when the counts agree.
+            if isStringsdict || values.count != keys.count { valueKeysIfOther = values.keys.sorted() }
+        }
         // A `.strings` table has a key and mostly a value per entry: room for them at once
         // rather than rehashing thousands of keys as the sets grow.
         keys.reserveCapacity(dict.count)
@@ -38,5 +51,11 @@ struct StringTable {
                 }
             }
         }
+    }
+
+    /// The keys of this table that `other` lacks, sorted; no set is built when the two
+    /// have the same keys.
+    func keys(missingFrom other: StringTable) -> [String] {
+        sortedKeys == other.sortedKeys ? [] : keys.subtracting(other.keys).sorted()
     }
 }

@@ -1,12 +1,12 @@
 import BundleModel
-import Comparison
+@testable import Comparison
 import Testing
 @testable import Rules
 
-/// The check rules pass over every file with a byte look at its name first
-/// (`NameBytes`): ASCII names are decided by their bytes, ignoring case where the rule
-/// does, and every other name still by the rule's `String` test.
-@Suite struct NameBytesTests {
+/// The check rules that look for names across the build take the candidates of the
+/// index's name keys (`NameKeys`): every name their `String` test accepts must be among
+/// them, whatever its case or script; the rule's test still decides.
+@Suite struct NameKeysTests {
     private func subjects(_ rule: RuleID, _ files: [String]) -> [String] {
         var build = ExampleBuild().bundle("Example.app", id: "com.example.app")
         for f in files { build = build.file("Example.app/" + f, "x") }
@@ -30,17 +30,36 @@ import Testing
         #expect(subjects(.disallowedPath, ["._é", "._\u{301}x", "é/._z"]) == ["._é", "é/._z"])
     }
 
-    @Test func theByteLookSkipsOnlyWhatTheStringTestWouldRefuse() {
-        let names = ["a.png", "A.PNG", "é.png", "x.pnG", "y.pngx", "ᵖng", ".png", "png"]
-        let png = Array(".png".utf8)
-        for name in names {
-            let path = BundlePath("Example.app/" + name)
-            let byString = name.lowercased().hasSuffix(".png")
-            #expect(!byString || NameBytes.mayPass(path) { NameBytes.hasSuffix($0, lowercased: png) }, "\(name)")
+    @Test func everyNameTheStringTestsAcceptIsACandidate() {
+        let fixed = ["a.png", "A.PNG", "é.png", "x.pnG", "y.pngx", "ᵖng", ".png", "png", "b.p.png", "PrivacyInfo.xcprivacy",
+                     "privacyinfo.XCPRIVACY", "PrivacyInfo.xcprivacy.bak", "__MACOSX", "__macosx", "._a", "._", "a._b",
+                     "lib.DyLiB", "x.dSYM", "q.a", "Q.O", "a.o.txt", "e\u{301}.png", "embedded.mobileprovision"]
+        // Random names over a small alphabet, so that endings and dots meet often.
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("aAoOpPnNgG._xé".unicodeScalars)
+        let random = (0..<2_000).map { _ in
+            String(String.UnicodeScalarView((0..<Int.random(in: 1...7, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)! }))
         }
-        #expect(!NameBytes.mayPass(BundlePath("a/b.txt")) { NameBytes.hasSuffix($0, lowercased: png) })
-        #expect(NameBytes.mayPass(BundlePath("a/é.txt")) { _ in false }, "a non-ASCII name goes on to the String test")
-        #expect(NameBytes.mayPass(BundlePath("é/b.png")) { NameBytes.hasSuffix($0, lowercased: png) })
+        let names = fixed + random
+        let entries = names.enumerated().map { i, name in FileEntry(path: BundlePath("d\(i)/" + name), kind: .file) }
+            .sorted { $0.path < $1.path }
+        let keys = NameKeys(entries)
+        let queries: [(names: [String], appleDouble: Bool, test: (String) -> Bool)] = [
+            ([".png"], false, { $0.lowercased().hasSuffix(".png") }),
+            ([".dsym", ".dylib", ".a", ".o"], false, { n in [".dsym", ".dylib", ".a", ".o"].contains { n.lowercased().hasSuffix($0) } }),
+            ([".dylib"], false, { $0.hasSuffix(".dylib") }),
+            (["PrivacyInfo.xcprivacy"], false, { $0 == "PrivacyInfo.xcprivacy" }),
+            (["__MACOSX"], true, { $0 == "__MACOSX" || ($0.hasPrefix("._") && $0.count > 2) }),
+        ]
+        for query in queries {
+            let candidates = Set(keys.candidates(query.names, appleDouble: query.appleDouble))
+            for (i, entry) in entries.enumerated() where query.test(entry.path.nameString) {
+                #expect(candidates.contains(i), "\(entry.path.nameString) for \(query.names)")
+            }
+            // The first look narrows: most names are not candidates.
+            #expect(candidates.count < entries.count / 2, "\(query.names)")
+        }
     }
 
     @Test func localizedFilesAreFoundPastTheByteLook() {
