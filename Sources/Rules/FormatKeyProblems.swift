@@ -12,8 +12,15 @@ struct FormatKeyProblems {
     /// The keys of `translation` with a format problem against `reference`, sorted by key.
     /// A `.stringsdict` variable's value type reads the argument too: `%` +
     /// `NSStringFormatValueTypeKey`.
+    ///
+    /// Only the reference's texts with a `%` and its plural variants are looked at: any
+    /// other reads no argument and shows no placeholder, so a translation has no problem
+    /// against it, whatever it says.
     static func of(reference: StringTable, translation: StringTable) -> [FormatKeyProblems] {
-        var texts = reference.values.mapValues { ($0, false) }
+        var texts: [String: (String, Bool)] = [:]
+        for key in reference.percentKeys + reference.pluralVariants {
+            if let text = reference.values[key] { texts[key] = (text, false) }
+        }
         for (variable, type) in reference.valueTypes { texts[variable + " NSStringFormatValueTypeKey"] = ("%" + type, true) }
         var translated = translation.values
         for (variable, type) in translation.valueTypes { translated[variable + " NSStringFormatValueTypeKey"] = "%" + type }

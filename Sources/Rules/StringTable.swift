@@ -19,11 +19,15 @@ struct StringTable {
     private var valueKeysIfOther: [String]?
     /// The keys of `values` in order.
     var sortedValueKeys: [String] { valueKeysIfOther ?? sortedKeys }
+    /// The keys of `values` whose text holds a `%`: the only ones, with the plural variants,
+    /// that can read an argument (`FormatKeyProblems`).
+    private(set) var percentKeys: [String] = []
 
     init(_ root: PlistValue, isStringsdict: Bool) {
         guard let dict = root.dictionaryValue else { return }
         defer {
             sortedKeys = keys.sorted()
+            percentKeys = values.compactMap { key, text in text.utf8.contains(UInt8(ascii: "%")) ? key : nil }
             // A `.strings` table's values are under some of its keys: all of them when the counts agree.
             if isStringsdict || values.count != keys.count { valueKeysIfOther = values.keys.sorted() }
         }
