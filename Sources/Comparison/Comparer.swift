@@ -7,7 +7,10 @@ public enum Comparer {
     /// outermost bundle; per bundle the file, plist, signature and localization changes;
     /// moved resources across the whole build.
     public static func compare(old: BuildSnapshot, new: BuildSnapshot) -> BuildComparison {
-        let (oldIndex, newIndex) = BothCores.run({ SnapshotIndex(old) }, alongside: { SnapshotIndex(new) })
+        // Each index finds its bundles' `.lproj` files on its own core: below, every matched
+        // pair asks for them, one side after the other, and so do the parity rules.
+        let (oldIndex, newIndex) = BothCores.run({ SnapshotIndex(old).findingLocalizedFiles() },
+                                                 alongside: { SnapshotIndex(new).findingLocalizedFiles() })
         let pairs = BundleMatcher.match(old: oldIndex, new: newIndex)
         let shared = SharedFolders(old: old, new: new)
 

@@ -187,6 +187,12 @@ public struct SnapshotIndex: Sendable {
         }
     }
 
+    /// This index, with every bundle's `localizedFiles(of:)` worked out and kept.
+    func findingLocalizedFiles() -> SnapshotIndex {
+        for bundle in bundles { _ = localizedFiles(of: bundle) }
+        return self
+    }
+
     /// The `.lproj` folder `path` lies in below `bundle`: its first folder named `*.lproj`
     /// (the path's own name aside), or nil. Scans the bytes in place (no per-component
     /// arrays): this runs over every file of a bundle, for several rules.
