@@ -61,7 +61,8 @@ extension TextWrap {
     /// The columns of a report line: `VisibleText.columns` without the report's own ANSI
     /// colour sequences (`ESC [ digits m`, from `TextStyle`), so colour never moves a break.
     static func columns(_ line: String) -> Int {
-        guard line.contains("\u{1B}") else { return VisibleText.columns(line) }
+        // ESC is a character of its own (a control), so a byte test finds it.
+        guard line.utf8.contains(0x1B) else { return VisibleText.columns(line) }
         var plain = ""
         var inEscape = false
         for scalar in line.unicodeScalars {

@@ -3,6 +3,8 @@ extension VisibleText {
     /// text with hidden scalars escaped, `\` doubled so every escape is unambiguous, and
     /// each byte that is not part of valid UTF-8 as `\xNN`.
     public static func escape(bytes: [UInt8]) -> String {
+        // Printable ASCII without a `\`, as most paths are, is shown as it is.
+        if isPrintableASCII(bytes), !bytes.contains(UInt8(ascii: "\\")) { return String(decoding: bytes, as: UTF8.self) }
         var out = ""
         var i = 0
         while i < bytes.count {

@@ -4,6 +4,8 @@ extension VisibleText {
     /// a character that is only a hidden scalar (so escape text first: `escape(_:)`).
     /// Combining marks join the character before them and add nothing.
     public static func columns(_ text: String) -> Int {
+        // Printable ASCII, as most report lines are: each byte is a character of one column.
+        if isPrintableASCII(text.utf8) { return text.utf8.count }
         var n = 0
         for character in text { n += columns(character) }
         return n

@@ -30,6 +30,12 @@ public enum VisibleText {
         }
     }
 
+    /// Whether every byte is printable ASCII (space to `~`): no hidden scalar, and each
+    /// byte a character of its own, one column wide.
+    static func isPrintableASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
     /// Whether a BMP scalar lies in a block that holds hidden scalars (format characters,
     /// default-ignorables, separators, noncharacters): a fast path that spares the Unicode
     /// property lookup for ordinary letters. A test checks it against the properties.

@@ -27,4 +27,22 @@ import TextSafety
         #expect(VisibleText.prefix("abc", columns: 10) == "abc")
         #expect(VisibleText.prefix("abc", columns: 0) == "")
     }
+
+    /// Printable ASCII takes a fast path in `columns` and `escape(bytes:)`: it must agree
+    /// with the character-by-character answer, and leave every other byte to it.
+    @Test func printableASCIIFastPathsAgreeWithTheGeneralOnes() {
+        let printable = (0x20..<0x7F).map { UInt8($0) }
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<64 {
+            let bytes = (0..<length).map { _ in printable.randomElement(using: &generator)! }
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(VisibleText.columns(text) == text.reduce(0) { $0 + VisibleText.columns($1) })
+            let doubled = text.unicodeScalars.map { $0 == "\\" ? "\\\\" : String($0) }.joined()
+            #expect(VisibleText.escape(bytes: bytes) == doubled)
+        }
+        #expect(VisibleText.columns(String(decoding: printable, as: UTF8.self)) == printable.count)
+        // DEL and controls are hidden: escaped, and no column.
+        #expect(VisibleText.escape(bytes: Array("a\u{7F}b\tc".utf8)) == "a\\u{7f}b\\tc")
+        #expect(VisibleText.columns("a\u{7F}b\tc") == 3)
+    }
 }
