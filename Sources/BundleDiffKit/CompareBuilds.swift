@@ -65,9 +65,14 @@ public struct CompareBuilds {
 
     private func report(_ kind: DiffReport.Kind, old: BuildSide, new: BuildSide, history: [RecordedVersion]?,
                         only: Set<RuleID>?, date: String) -> DiffReport {
-        let comparison = Comparer.compare(old: old.snapshot, new: new.snapshot)
-        let context = RuleContext(comparison: comparison, configuration: configuration, history: history,
-                                  reportDate: Timestamp.parse(date))
+        // A diff reads every string table (the parity rules, the matrix): they are
+        // flattened while the files are merged. The gate reads none.
+        let context = kind == .diff
+            ? RuleContext.comparing(old: old.snapshot, new: new.snapshot, configuration: configuration, history: history,
+                                    reportDate: Timestamp.parse(date))
+            : RuleContext(comparison: Comparer.compare(old: old.snapshot, new: new.snapshot), configuration: configuration,
+                          history: history, reportDate: Timestamp.parse(date))
+        let comparison = context.comparison
         // Two identical builds: nothing changed, so `diff` has nothing to judge. The gate
         // still judges, and says the build is the same as its baseline.
         let identical = kind == .diff && comparison.isIdentical

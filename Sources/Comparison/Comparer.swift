@@ -6,11 +6,21 @@ public enum Comparer {
     /// Compares `old` with `new`: bundles matched by id, then by path relative to the
     /// outermost bundle; per bundle the file, plist, signature and localization changes;
     /// moved resources across the whole build.
-    public static func compare(old: BuildSnapshot, new: BuildSnapshot) -> BuildComparison {
+    ///
+    /// `alongside`, when given, runs on the other core with the two indexes while this one
+    /// merges the files: work the caller needs next that does not need the comparison.
+    public static func compare(old: BuildSnapshot, new: BuildSnapshot,
+                               alongside: (@Sendable (SnapshotIndex, SnapshotIndex) -> Void)? = nil) -> BuildComparison {
         // Each index finds its bundles' `.lproj` files on its own core: below, every matched
         // pair asks for them, one side after the other, and so do the parity rules.
         let (oldIndex, newIndex) = BothCores.run({ SnapshotIndex(old).findingLocalizedFiles() },
                                                  alongside: { SnapshotIndex(new).findingLocalizedFiles() })
+        guard let alongside else { return compare(oldIndex, newIndex) }
+        return BothCores.run({ compare(oldIndex, newIndex) }, alongside: { alongside(oldIndex, newIndex) }).0
+    }
+
+    private static func compare(_ oldIndex: SnapshotIndex, _ newIndex: SnapshotIndex) -> BuildComparison {
+        let (old, new) = (oldIndex.snapshot, newIndex.snapshot)
         let pairs = BundleMatcher.match(old: oldIndex, new: newIndex)
         let shared = SharedFolders(old: old, new: new)
 

@@ -136,8 +136,27 @@ struct LocalizedBundle {
     }
 
     private func table(of entry: FileEntry, isStringsdict: Bool) -> StringTable? {
+        Self.table(of: entry, isStringsdict: isStringsdict, in: snapshot, tables: tables)
+    }
+
+    /// The string table of `entry` in `snapshot`, flattened once into `tables`.
+    private static func table(of entry: FileEntry, isStringsdict: Bool, in snapshot: BuildSnapshot,
+                              tables: StringTableCache) -> StringTable? {
         tables.table(of: entry, isStringsdict: isStringsdict) {
             (snapshot.plists[entry.path]?.document?.root).map { StringTable($0, isStringsdict: isStringsdict) }
+        }
+    }
+
+    /// Flattens into `tables` every string table in a `.lproj` folder of `index`'s build,
+    /// ahead of the bundles that read them: what `prepare` would flatten first, with no
+    /// need of the comparison (`RuleContext.comparing`).
+    static func flattenTables(of index: SnapshotIndex, into tables: StringTableCache) {
+        for bundle in index.bundles {
+            for files in index.localizedFiles(of: bundle).values {
+                for entry in files where StringKeysRule.isTable(entry.path) {
+                    _ = table(of: entry, isStringsdict: isStringsdict(entry.path), in: index.snapshot, tables: tables)
+                }
+            }
         }
     }
 

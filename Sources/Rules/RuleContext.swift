@@ -12,11 +12,19 @@ public struct RuleContext: Sendable {
     public let oldIndex: SnapshotIndex
     public let newIndex: SnapshotIndex
     private let localized = LocalizedBundleCache()
-    private let tables = StringTableCache()
+    private let tables: StringTableCache
     private let oldSeals = SealEvaluationCache(), newSeals = SealEvaluationCache()
 
     public init(comparison: BuildComparison, configuration: RuleConfiguration, history: [RecordedVersion]?,
                 reportDate: Int64? = nil) {
+        self.init(comparison: comparison, configuration: configuration, history: history, reportDate: reportDate,
+                  tables: StringTableCache())
+    }
+
+    /// With the string tables flattened so far (`comparing`).
+    init(comparison: BuildComparison, configuration: RuleConfiguration, history: [RecordedVersion]?,
+         reportDate: Int64?, tables: StringTableCache) {
+        self.tables = tables
         self.comparison = comparison
         self.configuration = configuration
         self.history = history

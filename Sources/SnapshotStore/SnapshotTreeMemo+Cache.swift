@@ -56,7 +56,9 @@ extension SnapshotTreeMemo {
         guard var reader = DerivedCacheBytes.body(bytes, magic: Self.cacheMagic), let count = reader.u32() else {
             return false
         }
-        var files: [FileEntry] = [], ids: [ObjectID] = [], trees: [BundlePath: Span] = [:]
+        // Each folder's span is listed, then hashed into place at its final size: grown
+        // entry by entry, the table was rehashed a dozen times for a thousand folders.
+        var files: [FileEntry] = [], ids: [ObjectID] = [], spans: [(BundlePath, Span)] = []
         // Every entry takes at least 25 bytes: a count the bytes cannot hold is refused
         // before anything is reserved for it.
         guard Int(count) <= reader.remaining / 25 else { return false }
@@ -68,7 +70,7 @@ extension SnapshotTreeMemo {
                   let idBytes = reader.take(20), let id = ObjectID(bytes: idBytes) else { return false }
             let entryPath = BundlePath(bytes: Array(path))
             while let top = open.last, !entryPath.isWithin(top.path) {
-                trees[top.path] = Span(tree: top.tree, range: top.start..<index)
+                spans.append((top.path, Span(tree: top.tree, range: top.start..<index)))
                 open.removeLast()
             }
             switch kind {
@@ -92,8 +94,11 @@ extension SnapshotTreeMemo {
             ids.append(id)
         }
         guard reader.remaining == 0 else { return false }
-        while let top = open.popLast() { trees[top.path] = Span(tree: top.tree, range: top.start..<files.count) }
-        trees[.root] = Span(tree: tree, range: 0..<files.count)
+        while let top = open.popLast() { spans.append((top.path, Span(tree: top.tree, range: top.start..<files.count))) }
+        spans.append((.root, Span(tree: tree, range: 0..<files.count)))
+        var trees: [BundlePath: Span] = [:]
+        trees.reserveCapacity(spans.count)
+        for (path, span) in spans { trees[path] = span }
         self.files = files
         self.ids = ids
         fileTrees = trees
