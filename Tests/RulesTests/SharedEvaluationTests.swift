@@ -86,6 +86,38 @@ import Testing
         #expect(findings == RuleEngine.run(Comparer.compare(old: build, new: build), only: Self.parityRules))
     }
 
+    /// A diff's context flattens every table while the files are merged
+    /// (`RuleContext.comparing`): the rules and the matrix then flatten none, and find what
+    /// they find on a context made the plain way.
+    @Test func comparingFlattensEveryTableTheRulesRead() throws {
+        let old = L10nExamples.app(tables: [
+            ("en.lproj/Localizable.strings", [("hello", "Hello %@"), ("bye", "Bye")]),
+            ("fr.lproj/Localizable.strings", [("hello", "Bonjour %d")]),
+            ("Sub/en.lproj/More.strings", [("a", "A")]),
+        ]).snapshot()
+        let new = L10nExamples.app(tables: [
+            ("en.lproj/Localizable.strings", [("hello", "Hello %@"), ("bye", "Bye"), ("new", "New")]),
+            ("fr.lproj/Localizable.strings", [("hello", "Bonjour %@")]),
+            ("de.lproj/Localizable.strings", [("hello", "Hallo %@")]),
+            ("Sub/en.lproj/More.strings", [("a", "A")]),
+            ("Sub/fr.lproj/More.strings", [("b", "B")]),
+        ]).snapshot()
+        let context = RuleContext.comparing(old: old, new: new, configuration: RuleConfiguration(), history: nil,
+                                            reportDate: nil)
+        let main = try #require(context.comparison.mainBundle)
+        let tables = context.localizedBundle(try #require(main.new), named: main.name, isNew: true).tables
+        let flattened = tables.flattened
+        #expect(flattened == 7, "five tables on the new side, two more contents on the old")
+        let findings = RuleEngine.run(context)
+        let matrix = LocalizationMatrix.of(context)
+        #expect(tables.flattened == flattened, "the rules and the matrix flattened nothing more")
+        let plain = RuleContext(comparison: Comparer.compare(old: old, new: new), configuration: RuleConfiguration(),
+                                history: nil)
+        #expect(!findings.isEmpty)
+        #expect(findings == RuleEngine.run(plain))
+        #expect(matrix == LocalizationMatrix.of(plain))
+    }
+
     /// The two format rules read the same pairs of tables on both sides: each pair of
     /// contents is worked out once, and each rule still finds what it finds alone.
     @Test func formatRulesWorkOutEachPairOfTablesOnce() throws {
