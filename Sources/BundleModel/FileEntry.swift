@@ -4,16 +4,18 @@ public struct FileEntry: Hashable, Sendable {
         case file, directory, symlink
     }
 
+    // Stored in this order, the one-byte fields last: 64 bytes a entry instead of 80 (the
+    // padding after `kind` and `isExecutable`), and a build holds 20,000 of them several times.
     public var path: BundlePath
-    public var kind: Kind
     /// Content size in bytes (files), target length (symlinks), 0 (directories).
     public var size: UInt64
-    /// The owner-executable bit of a file.
-    public var isExecutable: Bool
-    /// SHA-256 of the content (files only).
-    public var sha256: SHA256Digest?
     /// The raw target of a symbolic link, never followed.
     public var symlinkTarget: [UInt8]?
+    /// SHA-256 of the content (files only).
+    public var sha256: SHA256Digest?
+    public var kind: Kind
+    /// The owner-executable bit of a file.
+    public var isExecutable: Bool
 
     public init(path: BundlePath, kind: Kind, size: UInt64 = 0, isExecutable: Bool = false,
                 sha256: SHA256Digest? = nil, symlinkTarget: [UInt8]? = nil) {
