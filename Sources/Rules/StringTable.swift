@@ -19,6 +19,8 @@ struct StringTable {
     private var valueKeysIfOther: [String]?
     /// The keys of `values` in order.
     var sortedValueKeys: [String] { valueKeysIfOther ?? sortedKeys }
+    /// The values in the order of `sortedValueKeys`.
+    private(set) var valuesInKeyOrder: [String] = []
     /// The keys of `values` whose text holds a `%`: the only ones, with the plural variants,
     /// that can read an argument (`FormatKeyProblems`).
     private(set) var percentKeys: [String] = []
@@ -30,6 +32,7 @@ struct StringTable {
             percentKeys = values.compactMap { key, text in text.utf8.contains(UInt8(ascii: "%")) ? key : nil }
             // A `.strings` table's values are under some of its keys: all of them when the counts agree.
             if isStringsdict || values.count != keys.count { valueKeysIfOther = values.keys.sorted() }
+            valuesInKeyOrder = sortedValueKeys.map { values[$0] ?? "" }
         }
         // A `.strings` table has a key and mostly a value per entry: room for them at once
         // rather than rehashing thousands of keys as the sets grow.
@@ -54,6 +57,21 @@ struct StringTable {
                     pluralVariants.insert(key + "/" + variable + "/" + category)
                 }
             }
+        }
+    }
+
+    /// The keys, sorted, whose value here equals `other`'s value and passes `test`: side
+    /// by side when the two have the same keys, as most translations do, else key by key.
+    func keys(withValueEqualTo other: StringTable, where test: (String) -> Bool) -> [String] {
+        let mine = sortedValueKeys
+        if mine == other.sortedValueKeys {
+            return zip(mine, zip(valuesInKeyOrder, other.valuesInKeyOrder)).compactMap { key, texts in
+                texts.0 == texts.1 && test(texts.0) ? key : nil
+            }
+        }
+        return mine.filter { key in
+            guard let text = values[key], text == other.values[key] else { return false }
+            return test(text)
         }
     }
 

@@ -39,9 +39,8 @@ public struct UntranslatedValueRule: LocalizationRule {
                 guard let refTable = bundle.table(group, source, rel) else { continue }
                 for language in group.spokenLanguages where language != reference && LanguageCode.language(of: language) != refBase {
                     guard let table = bundle.table(group, language, rel) else { continue }
-                    let same = refTable.sortedValueKeys.filter { key in
-                        guard let a = refTable.values[key], a == table.values[key] else { return false }
-                        return a.unicodeScalars.filter { $0.properties.isAlphabetic }.count >= 3
+                    let same = refTable.keys(withValueEqualTo: table) { text in
+                        text.unicodeScalars.filter { $0.properties.isAlphabetic }.count >= 3
                     }
                     guard !same.isEmpty else { continue }
                     out.append(Finding(
