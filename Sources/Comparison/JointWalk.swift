@@ -34,7 +34,9 @@ struct JointWalk {
         if parent.count > max(done, 0) { lengths.append(parent.count) }
         for length in lengths {
             let folder = parent.prefix(length)
-            let oldFolder = Self.join(oldRoot, folder), newFolder = Self.join(newRoot, folder)
+            let oldFolder = Self.join(oldRoot, folder)
+            // The roots are mostly the same bundle path on both sides: one path serves both.
+            let newFolder = oldRoot == newRoot ? oldFolder : Self.join(newRoot, folder)
             guard shared.isShared(old: oldFolder, new: newFolder, isRoot: length == 0) else { continue }
             let ends = length == 0 ? (old.count, new.count)
                 : (Self.runEnd(old, from: i, below: oldFolder), Self.runEnd(new, from: j, below: newFolder))
@@ -50,10 +52,10 @@ struct JointWalk {
     /// and `tested` start with (0: the roots only), -1 when nothing was.
     private func testedLength(_ parent: ArraySlice<UInt8>) -> Int {
         guard let tested else { return -1 }
-        let p = Array(parent)
+        let p = parent.startIndex
         var k = 0
-        while k < tested.count, k < p.count, tested[k] == p[k] { k += 1 }
-        if (k == tested.count || tested[k] == Self.slash) && (k == p.count || p[k] == Self.slash) { return k }
+        while k < tested.count, k < parent.count, tested[k] == parent[p + k] { k += 1 }
+        if (k == tested.count || tested[k] == Self.slash) && (k == parent.count || parent[p + k] == Self.slash) { return k }
         return tested[..<k].lastIndex(of: Self.slash) ?? 0
     }
 
@@ -63,17 +65,17 @@ struct JointWalk {
     }
 
     /// The first index from `start` whose path is not below `folder` (`files` sorted by
-    /// path, `files[start]` below it): every path below `folder` sorts before
-    /// `folder` + `0`, the byte after `/`, and every later one after it. Galloping from
-    /// `start` (a folder's run is mostly short), then a binary search: the probes stay near
-    /// `start` instead of touching paths all over the build.
+    /// path, `files[start]` below it): the paths below `folder` are one run in path order
+    /// (from `folder/` up to `folder0`, `0` being the byte after `/`), so "below `folder`"
+    /// holds up to the run's end and never after. Galloping from `start` (a folder's run is
+    /// mostly short), then a binary search: the probes stay near `start` instead of touching
+    /// paths all over the build.
     private static func runEnd(_ files: [FileEntry], from start: Int, below folder: BundlePath) -> Int {
-        let bound = BundlePath(bytes: folder.bytes + [UInt8(ascii: "0")])
         // Over the buffer: a subscript of the array copies the entry (four retains).
-        return files.withUnsafeBufferPointer { buffer in
-            // Every index up to `known` sorts before `bound`; `probe` is past it or the end.
+        files.withUnsafeBufferPointer { buffer in
+            // Every index up to `known` is below `folder`; `probe` is past the run or the end.
             var known = start, probe = start + 1, step = 1
-            while probe < buffer.count, buffer[probe].path < bound {
+            while probe < buffer.count, buffer[probe].path.isWithin(folder) {
                 known = probe
                 step *= 2
                 probe = start + step
@@ -81,7 +83,7 @@ struct JointWalk {
             var low = known + 1, high = Swift.min(probe, buffer.count)
             while low < high {
                 let mid = low + (high - low) / 2
-                if buffer[mid].path < bound { low = mid + 1 } else { high = mid }
+                if buffer[mid].path.isWithin(folder) { low = mid + 1 } else { high = mid }
             }
             return low
         }
