@@ -4,7 +4,7 @@ public struct FileEntry: Hashable, Sendable {
         case file, directory, symlink
     }
 
-    // Stored in this order, the one-byte fields last: 64 bytes a entry instead of 80 (the
+    // Stored in this order, the one-byte fields last: 64 bytes an entry instead of 80 (the
     // padding after `kind` and `isExecutable`), and a build holds 20,000 of them several times.
     public var path: BundlePath
     /// Content size in bytes (files), target length (symlinks), 0 (directories).
