@@ -4,6 +4,15 @@
 /// the generic `elementsEqual` and `starts(with:)` of two slices walk them byte by byte
 /// through iterators.
 public enum ByteRun {
+    /// `byte` with an ASCII capital lowered; every other byte as it is.
+    @inlinable
+    public static func asciiLowered(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    /// `bytes` with ASCII capitals lowered (names compared regardless of ASCII case).
+    public static func asciiLowercased(_ bytes: [UInt8]) -> [UInt8] { bytes.map(asciiLowered) }
+
     public static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         return a.withUnsafeBytes { x in

@@ -59,7 +59,7 @@ struct MoveAggregator {
         let ca = a.components, cb = b.components
         var shared = 0
         while shared < ca.count, shared < cb.count,
-              NameSimilarity.lowercased(ca[ca.count - 1 - shared]) == NameSimilarity.lowercased(cb[cb.count - 1 - shared]) {
+              ByteRun.asciiLowercased(ca[ca.count - 1 - shared]) == ByteRun.asciiLowercased(cb[cb.count - 1 - shared]) {
             shared += 1
         }
         let join: ([[UInt8]]) -> BundlePath = { parts in

@@ -54,9 +54,9 @@ struct MoveDetector {
 
     private mutating func caseOnlyPass() {
         var byLower: [[UInt8]: [MoveCandidate]] = [:]
-        for a in added { byLower[key(a, NameSimilarity.lowercased(a.relative.bytes)), default: []].append(a) }
+        for a in added { byLower[key(a, ByteRun.asciiLowercased(a.relative.bytes)), default: []].append(a) }
         for r in removed {
-            guard let hits = byLower[key(r, NameSimilarity.lowercased(r.relative.bytes))], hits.count == 1,
+            guard let hits = byLower[key(r, ByteRun.asciiLowercased(r.relative.bytes))], hits.count == 1,
                   let a = hits.first, !usedAdded.contains(a.path) else { continue }
             record(FileMove(kind: .caseOnly, from: r, to: [a], contentChanged: r.entry.sha256 != a.entry.sha256))
         }

@@ -36,8 +36,7 @@ struct NameKeys: Sendable {
         for byte in name.reversed() {
             if byte >= 0x80 { marks |= nonASCII }
             guard inTail else { continue }
-            let lowered = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-            hash = (hash ^ UInt64(lowered)) &* 0x0000_0100_0000_01b3
+            hash = (hash ^ UInt64(ByteRun.asciiLowered(byte))) &* 0x0000_0100_0000_01b3
             if byte == UInt8(ascii: ".") { inTail = false }
         }
         if name.count >= 2, name[name.startIndex] == UInt8(ascii: "."), name[name.startIndex + 1] == UInt8(ascii: "_") {

@@ -51,8 +51,4 @@ public enum NameSimilarity {
         return Array(name[(dot + 1)...])
     }
 
-    /// ASCII-lowercased bytes.
-    static func lowercased(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-    }
 }

@@ -30,11 +30,7 @@ enum MoveCategory {
     static func isCaseOnly(_ move: ResourceMove) -> Bool {
         if move.kind == .caseOnly { return true }
         guard move.to.count == 1, let to = move.to.first, to != move.from else { return false }
-        return lowercased(to.bytes) == lowercased(move.from.bytes)
-    }
-
-    private static func lowercased(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        return ByteRun.asciiLowercased(to.bytes) == ByteRun.asciiLowercased(move.from.bytes)
     }
 
     /// `Sounds/` (12 files) or `Icon.png`, for messages.
