@@ -19,17 +19,17 @@ struct FormatKeyProblems {
     static func of(reference: StringTable, translation: StringTable) -> [FormatKeyProblems] {
         var texts: [String: (String, Bool)] = [:]
         for key in reference.percentKeys + reference.pluralVariants {
-            if let text = reference.values[key] { texts[key] = (text, false) }
+            if let text = reference.value(forKey: key) { texts[key] = (text, false) }
         }
         for (variable, type) in reference.valueTypes { texts[variable + " NSStringFormatValueTypeKey"] = ("%" + type, true) }
-        var translated = translation.values
-        for (variable, type) in translation.valueTypes { translated[variable + " NSStringFormatValueTypeKey"] = "%" + type }
+        var translatedTypes: [String: String] = [:]
+        for (variable, type) in translation.valueTypes { translatedTypes[variable + " NSStringFormatValueTypeKey"] = "%" + type }
         var out: [FormatKeyProblems] = []
         for (key, (a, isValueType)) in texts {
-            guard let b = translated[key] else { continue }
+            guard let b = translatedTypes[key] ?? translation.value(forKey: key) else { continue }
             var ra = FormatSpecifiers(a)
             let rb = FormatSpecifiers(b), isVariant = isValueType || reference.pluralVariants.contains(key)
-            if !isValueType, isVariant, let slash = key.lastIndex(of: "/"), let other = reference.values[key[..<slash] + "/other"] {
+            if !isValueType, isVariant, let slash = key.lastIndex(of: "/"), let other = reference.value(forKey: key[..<slash] + "/other") {
                 ra.absorb(FormatSpecifiers(other))
             }
             let problems = ra.problems(translation: rb, isPluralVariant: isVariant)

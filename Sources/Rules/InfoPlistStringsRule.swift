@@ -81,13 +81,13 @@ public struct InfoPlistStringsRule: LocalizationRule {
             let tables = group.languages.keys.sorted().compactMap { l in bundle.table(group, l, rel).map { (l, $0) } }
             // Keys the translations localize: what the development table is held to.
             let translated = Set(tables.filter { !Self.isDevelopment($0.0, bundle, context.configuration) }
-                .flatMap { $0.1.keys }).intersection(wanted)
+                .flatMap { $0.1.sortedKeys }).intersection(wanted)
             for (language, table) in tables {
                 let display = bundle.display(group, language, rel)
                 let paths = group.languages[language].map { [$0.appending(rel.bytes)] } ?? []
                 if Self.isDevelopment(language, bundle, context.configuration) {
                     // The development language shows Info.plist's own text for a key its table lacks.
-                    let behind = translated.subtracting(table.keys).sorted()
+                    let behind = translated.subtracting(table.sortedKeys).sorted()
                     if !behind.isEmpty {
                         out.append(Finding(
                             ruleID: .infoPlistStrings, severity: context.severity(of: .infoPlistStrings, atMost: .info),
@@ -98,7 +98,7 @@ public struct InfoPlistStringsRule: LocalizationRule {
                             paths: paths, subject: display + "|development:" + behind.joined(separator: ",")))
                     }
                 } else if !group.isRegionalVariant(language) {
-                    let missing = wanted.filter { !table.keys.contains($0) }
+                    let missing = wanted.filter { !table.contains(key: $0) }
                     if !missing.isEmpty {
                         out.append(Finding(
                             ruleID: .infoPlistStrings, severity: context.severity(of: .infoPlistStrings), bundle: bundle.name,
@@ -107,7 +107,7 @@ public struct InfoPlistStringsRule: LocalizationRule {
                             paths: paths, subject: display + "|missing:" + missing.joined(separator: ",")))
                     }
                 }
-                let overridden = Self.versionKeys.filter { table.keys.contains($0) }
+                let overridden = Self.versionKeys.filter { table.contains(key: $0) }
                 if !overridden.isEmpty {
                     out.append(Finding(
                         ruleID: .infoPlistStrings, severity: context.severity(of: .infoPlistStrings), bundle: bundle.name,

@@ -66,11 +66,11 @@ public struct LocalizationMatrix: Sendable, Hashable {
                     guard group.files[language]?[rel] != nil, let table = bundle.table(group, language, rel) else {
                         return Cell(language: language, keys: nil, missing: refTable.sortedKeys)
                     }
-                    return Cell(language: language, keys: table.keys.count,
+                    return Cell(language: language, keys: table.keyCount,
                                 missing: refTable.keys(missingFrom: table))
                 }
                 let name = group.relativeFolder.isRoot ? rel.description : group.relativeFolder.appending(rel.bytes).description
-                tables.append(Table(name: name, reference: source, referenceKeys: refTable.keys.count, cells: cells))
+                tables.append(Table(name: name, reference: source, referenceKeys: refTable.keyCount, cells: cells))
             }
         }
         self.tables = tables

@@ -30,4 +30,39 @@ import Testing
         #expect(reference.sortedKeys == ["a", "b", "c"] && reference.sortedValueKeys == reference.sortedKeys)
         #expect(reference.valuesInKeyOrder == ["A", "B", "C"])
     }
+
+    /// The sorted lists answer what a set of keys and a dictionary of texts answered, over
+    /// random tables whose keys include canonically equal spellings and non-string values.
+    @Test func sortedListsAnswerAsASetAndADictionaryWould() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", "K", "\u{C0}", "caf\u{E9}", "cafe\u{301}", "\u{C5}", "A\u{30A}", "z", "%d", "é", "ß", "/"]
+        func randomKey() -> String { (0..<Int.random(in: 1...3, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined() }
+        for _ in 0..<300 {
+            let pairs = (0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                (randomKey(), Bool.random(using: &rng) ? PlistValue.string(randomKey()) : PlistValue.boolean(true))
+            }
+            let plist = PlistDictionary(pairs)
+            let table = StringTable(.dictionary(plist), isStringsdict: false)
+            let keys = Set(plist.keys)
+            var texts: [String: String] = [:]
+            for (key, value) in plist.entries { if let text = value.stringValue { texts[key] = text } }
+            // `String`'s `<` is a true order only over plain keys: elsewhere, compare as sets.
+            let plain = keys.allSatisfy(StringTable.isPlain)
+            #expect(table.isPlain == plain)
+            #expect(Set(table.sortedKeys) == keys && table.keyCount == keys.count)
+            #expect(Set(table.sortedValueKeys) == Set(texts.keys) && table.sortedValueKeys.count == texts.count)
+            if plain { #expect(table.sortedKeys == keys.sorted() && table.sortedValueKeys == texts.keys.sorted()) }
+            for probe in (0..<8).map({ _ in randomKey() }) + ["A\u{300}", "\u{C0}", "\u{212A}", "K"] {
+                #expect(table.contains(key: probe) == keys.contains(probe))
+                #expect(table.value(forKey: probe) == texts[probe])
+            }
+            #expect(Set(table.percentKeys) == Set(texts.filter { $0.value.utf8.contains(UInt8(ascii: "%")) }.keys))
+            let other = StringTable(.dictionary(PlistDictionary((0..<Int.random(in: 0...12, using: &rng)).map { _ in
+                (randomKey(), PlistValue.string(randomKey()))
+            })), isStringsdict: false)
+            let missing = table.keys(missingFrom: other), expected = keys.subtracting(other.sortedKeys)
+            #expect(Set(missing) == expected && missing.count == expected.count)
+            if plain, other.isPlain { #expect(missing == expected.sorted()) }
+        }
+    }
 }
