@@ -7,6 +7,11 @@ import CLibgit2
 /// search paths at nothing, so `~/.gitconfig`, `$XDG_CONFIG_HOME/git/config` and
 /// `/etc/gitconfig` never change how bundlediff reads or writes a repository.
 ///
+/// libgit2 parses the system's CA bundle during its set-up, whatever the command: most of
+/// the set-up's cost, and a command that only reads a local history never needs it. That
+/// parsing is deferred (`bundlediff_git_init`, CGitShim's DeferredCertificates.c) until
+/// `loadCertificates`, which every contact with a remote calls first.
+///
 /// It also turns off libgit2's re-hashing of every object read from disk
 /// (`GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION`), as git itself does not re-hash on read:
 /// objects are hashed when they are written or fetched (the indexer computes every id
@@ -14,7 +19,7 @@ import CLibgit2
 /// build of 10,000 spent a tenth of its time hashing.
 public enum GitRuntime {
     private static let initialized: Bool = {
-        guard git_libgit2_init() >= 0 else { return false }
+        guard bundlediff_git_init() >= 0 else { return false }
         let levels = [GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_SYSTEM,
                       GIT_CONFIG_LEVEL_PROGRAMDATA]
         var ok = bundlediff_git_set_strict_hash_verification(0) >= 0
@@ -25,10 +30,25 @@ public enum GitRuntime {
     }()
 
     /// Initializes libgit2 now, if it was not (a failure is reported by the next
-    /// `ensureInitialized`). Most of its cost is mbedTLS reading the system's CA
-    /// certificates: a command that will open a history starts it on the other core while
-    /// it parses its arguments.
+    /// `ensureInitialized`): a command that will open a history starts it on the other
+    /// core while it parses its arguments.
     public static func initialize() { _ = initialized }
+
+    /// Parses the CA certificates whose parsing the set-up deferred, once; before any
+    /// remote is contacted. A bundle that does not parse is left as libgit2 leaves it: no
+    /// HTTPS certificate is then trusted, and the connection says so.
+    static func loadCertificates() throws(GitError) {
+        try ensureInitialized()
+        _ = certificatesLoaded
+    }
+
+    private static let certificatesLoaded: Bool = bundlediff_git_load_certificates() >= 0
+
+    /// For tests: whether the set-up deferred a CA bundle, what parsing it returned
+    /// (`Int32.min`: not parsed yet), and whether libgit2 came with mbedTLS.
+    static var certificatesDeferred: Bool { bundlediff_git_certificates_deferred() != 0 }
+    static var certificatesLoadResult: Int32 { bundlediff_git_certificates_loaded() }
+    static var usesMbedTLS: Bool { bundlediff_git_uses_mbedtls() != 0 }
 
     /// Initializes libgit2 (once); throws when that failed.
     static func ensureInitialized() throws(GitError) {

@@ -168,6 +168,11 @@ public struct RemoteTransfer: Sendable {
         } catch {
             throw RemoteError(.other, remote: address.redacted, "cannot open the local history: \(error)")
         }
+        do {
+            try GitRuntime.loadCertificates()
+        } catch {
+            throw RemoteError(.other, remote: address.redacted, "\(error)")
+        }
         if address.transport == .local || address.transport == .file {
             try LocalRemoteCheck.verify(address)
         }

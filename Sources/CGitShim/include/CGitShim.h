@@ -2,8 +2,8 @@
 #define BUNDLEDIFF_CGITSHIM_H
 
 /// Non-variadic wrappers around libgit2's variadic `git_libgit2_opts`, which Swift
-/// cannot call, and a repository without references. Only the `Git` module uses this
-/// target.
+/// cannot call, a repository without references, and libgit2's set-up with the CA
+/// bundle's parsing deferred. Only the `Git` module uses this target.
 
 #include <git2.h>
 
@@ -18,5 +18,25 @@ int bundlediff_git_set_strict_hash_verification(int enabled);
 /// repository to order the pack, which costs one file lookup per tag. Free with
 /// `git_repository_free`.
 int bundlediff_git_repository_without_references(git_repository **out, git_odb *odb);
+
+/// `git_libgit2_init()`, with the parsing of the default CA bundle deferred to
+/// `bundlediff_git_load_certificates` (a libgit2 built with mbedTLS; see
+/// DeferredCertificates.c).
+int bundlediff_git_init(void);
+
+/// Parses the CA bundle whose parsing `bundlediff_git_init` deferred into the chain
+/// libgit2 installed; 0 when done or when nothing was deferred, else mbedTLS's error. Call
+/// before contacting any remote.
+int bundlediff_git_load_certificates(void);
+
+/// 1 when `bundlediff_git_init` deferred a CA bundle (for tests).
+int bundlediff_git_certificates_deferred(void);
+
+/// What parsing the deferred CA bundle returned (mbedTLS: 0 or more when it parsed, the
+/// count of certificates it skipped); `INT_MIN` until it was parsed (for tests).
+int bundlediff_git_certificates_loaded(void);
+
+/// 1 when the process has mbedTLS loaded (libgit2 built with it; for tests).
+int bundlediff_git_uses_mbedtls(void);
 
 #endif
