@@ -25,6 +25,11 @@ public struct SHA256Digest: Hashable, Sendable, Comparable, CustomStringConverti
         (w0, w1, w2, w3) = bytes.withUnsafeBufferPointer(Self.words)
     }
 
+    /// The same for bytes read in place through a pointer.
+    public init(buffer: UnsafeBufferPointer<UInt8>) {
+        (w0, w1, w2, w3) = Self.words(buffer)
+    }
+
     private static func words(_ b: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64) {
         if b.count >= 32 {
             let raw = UnsafeRawBufferPointer(b)

@@ -23,10 +23,10 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
 
     /// `bytes` holds exactly 20 bytes.
     private init(trusted bytes: UnsafeBufferPointer<UInt8>) {
-        func word(_ range: Range<Int>) -> UInt64 { range.reduce(0) { $0 << 8 | UInt64(bytes[$1]) } }
-        high = word(0..<8)
-        middle = word(8..<16)
-        low = UInt32(word(16..<20))
+        let raw = UnsafeRawBufferPointer(bytes)
+        high = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+        middle = UInt64(bigEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        low = UInt32(bigEndian: raw.loadUnaligned(fromByteOffset: 16, as: UInt32.self))
     }
 
     private init(trusted bytes: [UInt8]) {
@@ -43,6 +43,12 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
     public init?(bytes: ArraySlice<UInt8>) {
         guard bytes.count == 20 else { return nil }
         self = bytes.withUnsafeBufferPointer { ObjectID(trusted: $0) }
+    }
+
+    /// The same for bytes read in place through a pointer, not generic.
+    public init?(buffer: UnsafeBufferPointer<UInt8>) {
+        guard buffer.count == 20 else { return nil }
+        self.init(trusted: buffer)
     }
 
     /// Parses 40 hex digits (either case); nil for anything else.

@@ -71,18 +71,30 @@ enum DerivedCacheBytes {
 
         /// A run read as UTF-8 text (the cache only holds text that was valid when written).
         mutating func string() -> String? {
-            run().map { String(decoding: $0, as: UTF8.self) }
+            guard let length = u32() else { return nil }
+            return withBytes(Int(length)) { String(decoding: $0, as: UTF8.self) }
         }
 
         mutating func number<T: FixedWidthInteger>(_: T.Type) -> T? {
             let size = MemoryLayout<T>.size
             guard size <= end - offset else { return nil }
-            var value: T = 0
-            bytes.withUnsafeBufferPointer { buffer in
-                for i in 0..<size { value |= T(buffer[offset + i]) << (8 * i) }
-            }
+            let value = bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
             offset += size
             return value
+        }
+
+        /// The next `count` bytes, in place (no slice of the array: a slice retains and
+        /// releases it, for each of the three or four fields of a cached file entry).
+        mutating func withBytes<R>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+            guard count >= 0, count <= end - offset else { return nil }
+            defer { offset += count }
+            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+        }
+
+        /// A u32 length, then that many bytes, copied into an array of their own.
+        mutating func runArray() -> [UInt8]? {
+            guard let length = u32() else { return nil }
+            return withBytes(Int(length)) { Array($0) }
         }
 
         mutating func u8() -> UInt8? { number(UInt8.self) }

@@ -66,9 +66,9 @@ extension SnapshotTreeMemo {
         ids.reserveCapacity(Int(count))
         var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
         for index in 0..<Int(count) {
-            guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let path = reader.run(),
-                  let idBytes = reader.take(20), let id = ObjectID(bytes: idBytes) else { return false }
-            let entryPath = BundlePath(bytes: Array(path))
+            guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let path = reader.runArray(),
+                  let id = reader.withBytes(20, ObjectID.init(buffer:)) ?? nil else { return false }
+            let entryPath = BundlePath(bytes: path)
             while let top = open.last, !entryPath.isWithin(top.path) {
                 spans.append((top.path, Span(tree: top.tree, range: top.start..<index)))
                 open.removeLast()
@@ -78,15 +78,15 @@ extension SnapshotTreeMemo {
                 files.append(FileEntry(path: entryPath, kind: .directory))
                 open.append((entryPath, id, index + 1))
             case .symlink:
-                guard let target = reader.run() else { return false }
+                guard let target = reader.runArray() else { return false }
                 files.append(FileEntry(path: entryPath, kind: .symlink, size: UInt64(target.count),
-                                       symlinkTarget: Array(target)))
+                                       symlinkTarget: target))
             case .file, .executable, .fileNoDigest, .executableNoDigest:
                 guard let size = reader.u64() else { return false }
                 var digest: SHA256Digest?
                 if kind == .file || kind == .executable {
-                    guard let digestBytes = reader.take(32) else { return false }
-                    digest = SHA256Digest(bytes: digestBytes)
+                    guard let read = reader.withBytes(32, SHA256Digest.init(buffer:)) else { return false }
+                    digest = read
                 }
                 files.append(FileEntry(path: entryPath, kind: .file, size: size,
                                        isExecutable: kind == .executable || kind == .executableNoDigest, sha256: digest))

@@ -123,8 +123,8 @@ extension SnapshotTreeMemo {
         var plists: [(path: BundlePath, plist: DecodedPlist)] = []
         plists.reserveCapacity(Int(count))
         for _ in 0..<count {
-            guard let path = reader.run(), let plist = Self.plist(&reader) else { return false }
-            plists.append((BundlePath(bytes: Array(path)), plist))
+            guard let path = reader.runArray(), let plist = Self.plist(&reader) else { return false }
+            plists.append((BundlePath(bytes: path), plist))
         }
         guard let folderCount = reader.u32(), Int(folderCount) <= reader.remaining / 32 else { return false }
         var trees: [BundlePath: Span] = [:]
@@ -192,7 +192,7 @@ extension SnapshotTreeMemo {
         case .date:
             return reader.u64().map { .date(Double(bitPattern: $0)) }
         case .data:
-            return reader.run().map { .data(Array($0)) }
+            return reader.runArray().map { .data($0) }
         case .uid:
             return reader.u64().map { .uid($0) }
         case .array:
