@@ -38,7 +38,7 @@ public struct BuildSide: Sendable {
     }
 
     /// Both sides of a comparison. When neither reference is a path on disk and both name
-    /// recorded builds, the two are loaded at once (`History.loadPair`); otherwise each
+    /// recorded builds, the two are loaded together (`History.loadPair`); otherwise each
     /// side is resolved in turn by `resolveOne` (which reads builds on disk with progress,
     /// and words the errors).
     public static func resolvePair(_ old: String, _ new: String, store: () throws(UserFacingError) -> HistoryStore,

@@ -30,17 +30,14 @@ extension History {
         return (build, try run { () throws(StoreError) in try store.snapshot(of: build) })
     }
 
-    /// Two recorded builds resolved, then loaded at once: `old` on another thread over a
-    /// repository handle of its own, `new` on this one (the comparison reads both whole).
+    /// Two recorded builds resolved, then loaded one after the other: `new` copies every
+    /// folder it shares with `old` from `old`'s read (`HistoryStore.snapshot(of:)`), so it
+    /// costs what changed. Each read loads its files and its property lists on both cores.
     public static func loadPair(_ store: HistoryStore, old: String, new: String, app: String?, channel: String?)
         throws(UserFacingError) -> (old: (RecordedBuild, BuildSnapshot), new: (RecordedBuild, BuildSnapshot)) {
         let oldBuild = try run { () throws(StoreError) in try store.resolve(old, app: app, channel: channel) }
         let newBuild = try run { () throws(StoreError) in try store.resolve(new, app: app, channel: channel) }
-        let path = store.path
-        let (mine, theirs) = BothCores.run({ () throws(StoreError) in try store.snapshot(of: newBuild) }, alongside: {
-            () throws(StoreError) in try HistoryStore.open(at: path, create: false).snapshot(of: oldBuild)
-        })
-        let oldSnapshot = try run { () throws(StoreError) in try theirs.get() }
-        return ((oldBuild, oldSnapshot), (newBuild, try run { () throws(StoreError) in try mine.get() }))
+        let oldSnapshot = try run { () throws(StoreError) in try store.snapshot(of: oldBuild) }
+        return ((oldBuild, oldSnapshot), (newBuild, try run { () throws(StoreError) in try store.snapshot(of: newBuild) }))
     }
 }

@@ -63,6 +63,13 @@ enum DerivedCacheBytes {
             return bytes[offset..<(offset + count)]
         }
 
+        /// Passes over the next `count` bytes; false, without moving, past `end`.
+        mutating func skip(_ count: Int) -> Bool {
+            guard count >= 0, count <= end - offset else { return false }
+            offset += count
+            return true
+        }
+
         /// A u32 length, then that many bytes.
         mutating func run() -> ArraySlice<UInt8>? {
             guard let length = u32() else { return nil }

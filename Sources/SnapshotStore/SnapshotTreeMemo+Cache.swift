@@ -5,12 +5,17 @@ import Git
 /// keyed by the `files/` tree id: the next process that reads the same build loads its
 /// 20,000 entries from one file instead of reading a blob per file. Layout (little-endian):
 /// the magic line, the entry count (u32), per entry its kind (u8), path (u32 length and
-/// bytes), object id (20 bytes), then a file's size (u64) and digest (32 bytes, for the
-/// kinds with one) or a link's target (u32 length and bytes); last, the sum of every byte
-/// before it (`DerivedCacheBytes.checksum`). Anything else reads as no entry.
+/// bytes), object id (20 bytes), then a folder's entry count and byte length of what it
+/// holds (u32 each), a file's size (u64) and digest (32 bytes, for the kinds with one) or
+/// a link's target (u32 length and bytes); last, the sum of every byte before it
+/// (`DerivedCacheBytes.checksum`). Anything else reads as no entry.
+///
+/// A folder's counts let a read after another one (`previous`) copy every folder the two
+/// builds share (same path, same tree id) from the earlier read and skip its bytes, so the
+/// second side of a comparison decodes only what changed.
 extension SnapshotTreeMemo {
     /// The first line; its number changes whenever the layout or the meaning changes.
-    static let cacheMagic = Array("bundlediff files memo 2\n".utf8)
+    static let cacheMagic = Array("bundlediff files memo 3\n".utf8)
 
     /// The cache key of the `files/` tree `tree`.
     static func cacheKey(files tree: ObjectID) -> String { "files-" + tree.hex }
@@ -22,7 +27,15 @@ extension SnapshotTreeMemo {
         var out = Self.cacheMagic
         out.reserveCapacity(files.count * 120)
         Self.put(UInt32(files.count), &out)
-        for (entry, id) in zip(files, ids) {
+        // The folders whose counts are still to be filled in: where they go, the index of
+        // the folder's entry and the offset after it.
+        var open: [(path: BundlePath, slot: Int, index: Int, start: Int)] = []
+        func close(_ folder: (path: BundlePath, slot: Int, index: Int, start: Int), at index: Int, _ out: inout [UInt8]) {
+            Self.fill(UInt32(index - folder.index - 1), at: folder.slot, &out)
+            Self.fill(UInt32(out.count - folder.start), at: folder.slot + 4, &out)
+        }
+        for (index, (entry, id)) in zip(files, ids).enumerated() {
+            while let top = open.last, !entry.path.isWithin(top.path) { close(open.removeLast(), at: index, &out) }
             let kind: Kind
             switch entry.kind {
             case .directory: kind = .directory
@@ -35,7 +48,9 @@ extension SnapshotTreeMemo {
             out += entry.path.bytes
             out += id.bytes
             switch kind {
-            case .directory: break
+            case .directory:
+                open.append((entry.path, out.count, index, out.count + 8))
+                Self.put(UInt64(0), &out)
             case .symlink:
                 let target = entry.symlinkTarget ?? []
                 Self.put(UInt32(target.count), &out)
@@ -45,14 +60,16 @@ extension SnapshotTreeMemo {
                 if let digest = entry.sha256 { out += digest.bytes }
             }
         }
+        while let top = open.popLast() { close(top, at: files.count, &out) }
         Self.put(Self.checksum(out[...]), &out)
         return out
     }
 
     /// Fills `files`, `ids`, `fileTrees` and `records` from `bytes` (written by
     /// `encodedFiles` for the `files/` tree `tree`); false, with nothing changed, when the
-    /// bytes are not such a file.
-    mutating func loadFiles(_ bytes: [UInt8], tree: ObjectID) -> Bool {
+    /// bytes are not such a file. A folder that `previous` read with the same tree id at
+    /// the same path, holding as many entries, is copied from it and its bytes skipped.
+    mutating func loadFiles(_ bytes: [UInt8], tree: ObjectID, previous: SnapshotTreeMemo? = nil) -> Bool {
         guard var reader = DerivedCacheBytes.body(bytes, magic: Self.cacheMagic), let count = reader.u32() else {
             return false
         }
@@ -65,7 +82,9 @@ extension SnapshotTreeMemo {
         files.reserveCapacity(Int(count))
         ids.reserveCapacity(Int(count))
         var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
-        for index in 0..<Int(count) {
+        var copiedHere = 0
+        while files.count < Int(count) {
+            let index = files.count
             guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let path = reader.runArray(),
                   let id = reader.withBytes(20, ObjectID.init(buffer:)) ?? nil else { return false }
             let entryPath = BundlePath(bytes: path)
@@ -75,8 +94,16 @@ extension SnapshotTreeMemo {
             }
             switch kind {
             case .directory:
+                guard let count = reader.u32(), let length = reader.u32() else { return false }
                 files.append(FileEntry(path: entryPath, kind: .directory))
-                open.append((entryPath, id, index + 1))
+                ids.append(id)
+                if let previous, let known = previous.fileTrees[entryPath], known.tree == id,
+                   known.range.count == Int(count), reader.skip(Int(length)) {
+                    copiedHere += Self.copy(known, at: entryPath, from: previous, into: &files, &ids, spans: &spans)
+                } else {
+                    open.append((entryPath, id, files.count))
+                }
+                continue
             case .symlink:
                 guard let target = reader.runArray() else { return false }
                 files.append(FileEntry(path: entryPath, kind: .symlink, size: UInt64(target.count),
@@ -93,7 +120,7 @@ extension SnapshotTreeMemo {
             }
             ids.append(id)
         }
-        guard reader.remaining == 0 else { return false }
+        guard reader.remaining == 0, files.count == Int(count) else { return false }
         while let top = open.popLast() { spans.append((top.path, Span(tree: top.tree, range: top.start..<files.count))) }
         spans.append((.root, Span(tree: tree, range: 0..<files.count)))
         var trees: [BundlePath: Span] = [:]
@@ -106,7 +133,31 @@ extension SnapshotTreeMemo {
         // (`SnapshotTreeMemo.recordIndex`), not here: a read that copies every folder never does.
         records = [:]
         loadedFromCache = true
+        copied += copiedHere
         return true
+    }
+
+    /// Appends the entries `previous` has below the folder at `path` (its span `known`),
+    /// with the spans of that folder and of the folders below it that `previous` noted, at
+    /// their new places; returns how many entries it copied.
+    private static func copy(_ known: Span, at path: BundlePath, from previous: SnapshotTreeMemo,
+                             into files: inout [FileEntry], _ ids: inout [ObjectID], spans: inout [(BundlePath, Span)]) -> Int {
+        let start = files.count, shift = start - known.range.lowerBound
+        files.append(contentsOf: previous.files[known.range])
+        ids.append(contentsOf: previous.ids[known.range])
+        spans.append((path, Span(tree: known.tree, range: start..<files.count)))
+        for index in known.range where previous.files[index].kind == .directory {
+            let folder = previous.files[index].path
+            if let inner = previous.fileTrees[folder], inner.range.lowerBound == index + 1 {
+                spans.append((folder, Span(tree: inner.tree, range: (inner.range.lowerBound + shift)..<(inner.range.upperBound + shift))))
+            }
+        }
+        return known.range.count
+    }
+
+    /// Writes `value` little-endian over the four bytes at `offset`.
+    private static func fill(_ value: UInt32, at offset: Int, _ out: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { for (k, byte) in $0.enumerated() { out[offset + k] = byte } }
     }
 
     private static func put<T: FixedWidthInteger>(_ value: T, _ out: inout [UInt8]) {

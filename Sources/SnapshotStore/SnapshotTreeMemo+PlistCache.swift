@@ -6,14 +6,18 @@ import PropertyLists
 /// keyed by the `plists/` tree id: the next process that reads the same build loads its
 /// decoded property lists from one file instead of reading and parsing a canonical text
 /// per plist. Layout (little-endian, `DerivedCacheBytes`): the magic line; the plist count
-/// (u32), per plist its path (run) and its value; the folder count (u32), per folder its
-/// path (run), tree id (20 bytes) and entry range (u32 start, u32 end); last, the sum
+/// (u32); the folder count (u32), per folder its path (run), tree id (20 bytes), entry
+/// range (u32 start, u32 end) and the byte range of those plists after the folder table
+/// (u32 start, u32 end); per plist its path (run) and its value; last, the sum
 /// (`DerivedCacheBytes.checksum`). A value is a tag byte and its payload (see `Tag`); strings and data are runs.
 /// Anything else (a bad tag, a count past the end, nesting deeper than `maxDepth`, bytes
 /// left over) reads as no entry.
+///
+/// The folders come first so that a read after another one (`previous`) copies the
+/// plists of every folder the two builds share (same path, same tree id) and skips their bytes.
 extension SnapshotTreeMemo {
     /// The first line; its number changes whenever the layout or the meaning changes.
-    static let plistCacheMagic = Array("bundlediff plists memo 1\n".utf8)
+    static let plistCacheMagic = Array("bundlediff plists memo 2\n".utf8)
 
     /// The cache key of the `plists/` tree `tree`.
     static func cacheKey(plists tree: ObjectID) -> String { "plists-" + tree.hex }
@@ -38,9 +42,13 @@ extension SnapshotTreeMemo {
     /// The `plists/` part of this memo, for `DerivedCache`; nil when a plist nests deeper
     /// than the cache reads back.
     func encodedPlists() -> [UInt8]? {
-        var out = Self.plistCacheMagic
-        DerivedCacheBytes.put(UInt32(plists.count), &out)
+        // The plists are written first, apart, so that each folder's byte range is known
+        // when the folder table is written before them.
+        var out: [UInt8] = []
+        var offsets: [Int] = []
+        offsets.reserveCapacity(plists.count + 1)
         for (path, plist) in plists {
+            offsets.append(out.count)
             DerivedCacheBytes.putRun(path.bytes, &out)
             switch plist {
             case .undecodable(let reason):
@@ -61,16 +69,22 @@ extension SnapshotTreeMemo {
                 guard Self.put(document.root, depth: 0, &out) else { return nil }
             }
         }
+        offsets.append(out.count)
+        var file = Self.plistCacheMagic
+        DerivedCacheBytes.put(UInt32(plists.count), &file)
         let folders = plistTrees.sorted { $0.key < $1.key }
-        DerivedCacheBytes.put(UInt32(folders.count), &out)
+        DerivedCacheBytes.put(UInt32(folders.count), &file)
         for (path, span) in folders {
-            DerivedCacheBytes.putRun(path.bytes, &out)
-            out += span.tree.bytes
-            DerivedCacheBytes.put(UInt32(span.range.lowerBound), &out)
-            DerivedCacheBytes.put(UInt32(span.range.upperBound), &out)
+            DerivedCacheBytes.putRun(path.bytes, &file)
+            file += span.tree.bytes
+            DerivedCacheBytes.put(UInt32(span.range.lowerBound), &file)
+            DerivedCacheBytes.put(UInt32(span.range.upperBound), &file)
+            DerivedCacheBytes.put(UInt32(offsets[span.range.lowerBound]), &file)
+            DerivedCacheBytes.put(UInt32(offsets[span.range.upperBound]), &file)
         }
-        DerivedCacheBytes.put(DerivedCacheBytes.checksum(out[...]), &out)
-        return out
+        file += out
+        DerivedCacheBytes.put(DerivedCacheBytes.checksum(file[...]), &file)
+        return file
     }
 
     private static func put(_ value: PlistValue, depth: Int, _ out: inout [UInt8]) -> Bool {
@@ -116,30 +130,60 @@ extension SnapshotTreeMemo {
     }
 
     /// Fills `plists` and `plistTrees` from `bytes` (written by `encodedPlists` for the
-    /// `plists/` tree `tree`); false, with nothing changed, when the bytes are not such a file.
-    mutating func loadPlists(_ bytes: [UInt8], tree: ObjectID) -> Bool {
+    /// `plists/` tree `tree`); false, with nothing changed, when the bytes are not such a
+    /// file. The plists of a folder that `previous` read with the same tree id at the same
+    /// path, as many of them, are copied from it and their bytes skipped.
+    mutating func loadPlists(_ bytes: [UInt8], tree: ObjectID, previous: SnapshotTreeMemo? = nil) -> Bool {
         guard var reader = DerivedCacheBytes.body(bytes, magic: Self.plistCacheMagic), let count = reader.u32(),
-              Int(count) <= reader.remaining / 6 else { return false }
+              Int(count) <= reader.remaining / 6, let folderCount = reader.u32(),
+              Int(folderCount) <= reader.remaining / 40 else { return false }
+        var trees: [BundlePath: Span] = [:]
+        trees.reserveCapacity(Int(folderCount))
+        // The outermost folders `previous` has too: their entry range, byte range and
+        // range in `previous`.
+        var shared: [(range: Range<Int>, bytes: Range<Int>, known: Range<Int>)] = []
+        for _ in 0..<folderCount {
+            guard let path = reader.runArray(), let id = reader.withBytes(20, ObjectID.init(buffer:)) ?? nil,
+                  let start = reader.u32(), let end = reader.u32(), start <= end, end <= count,
+                  let byteStart = reader.u32(), let byteEnd = reader.u32(), byteStart <= byteEnd else {
+                return false
+            }
+            let folder = BundlePath(bytes: path), range = Int(start)..<Int(end)
+            trees[folder] = Span(tree: id, range: range)
+            if let known = previous?.plistTrees[folder], known.tree == id, known.range.count == range.count, !range.isEmpty {
+                shared.append((range, Int(byteStart)..<Int(byteEnd), known.range))
+            }
+        }
+        guard trees[.root]?.tree == tree else { return false }
+        // The table is sorted by path, not by range: the widest folder first at each start,
+        // and a folder inside one already kept is left to it.
+        shared.sort { ($0.range.lowerBound, $1.range.count) < ($1.range.lowerBound, $0.range.count) }
+        var copies: [(range: Range<Int>, bytes: Range<Int>, known: Range<Int>)] = []
+        for folder in shared where copies.last.map({ folder.range.lowerBound >= $0.range.upperBound }) ?? true {
+            copies.append(folder)
+        }
+        let body = reader.offset
         var plists: [(path: BundlePath, plist: DecodedPlist)] = []
         plists.reserveCapacity(Int(count))
-        for _ in 0..<count {
+        var copiedHere = 0, next = 0
+        while plists.count < Int(count) {
+            if next < copies.count, copies[next].range.lowerBound == plists.count, let previous {
+                let copy = copies[next]
+                // The folder's plists start here; their bytes end where the table says.
+                guard reader.offset - body == copy.bytes.lowerBound, reader.skip(copy.bytes.count) else { return false }
+                plists.append(contentsOf: previous.plists[copy.known])
+                copiedHere += copy.known.count
+                next += 1
+                continue
+            }
             guard let path = reader.runArray(), let plist = Self.plist(&reader) else { return false }
             plists.append((BundlePath(bytes: path), plist))
         }
-        guard let folderCount = reader.u32(), Int(folderCount) <= reader.remaining / 32 else { return false }
-        var trees: [BundlePath: Span] = [:]
-        trees.reserveCapacity(Int(folderCount))
-        for _ in 0..<folderCount {
-            guard let path = reader.run(), let id = reader.take(20).flatMap({ ObjectID(bytes: $0) }),
-                  let start = reader.u32(), let end = reader.u32(), start <= end, Int(end) <= plists.count else {
-                return false
-            }
-            trees[BundlePath(bytes: Array(path))] = Span(tree: id, range: Int(start)..<Int(end))
-        }
-        guard reader.remaining == 0, trees[.root]?.tree == tree else { return false }
+        guard reader.remaining == 0, plists.count == Int(count) else { return false }
         self.plists = plists
         plistTrees = trees
         plistsLoadedFromCache = true
+        copied += copiedHere
         return true
     }
 

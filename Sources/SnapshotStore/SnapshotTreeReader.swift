@@ -36,20 +36,14 @@ struct SnapshotTreeReader {
         case .success(let parsed): summary = parsed
         case .failure(let problem): throw Corrupt(message: "\(SnapshotSummary.fileName) in tree \(tree) \(problem.reason)")
         }
-        var memo = SnapshotTreeMemo()
-        let key = SnapshotTreeMemo.cacheKey(files: filesEntry.id)
-        if let cache, let bytes = cache.read(key), memo.loadFiles(bytes, tree: filesEntry.id) {
-            // Loaded whole: every folder of `files/` and every file record, from one file.
-        } else {
+        var memo = cached(files: filesEntry.id, plists: plistsEntry.id, previous: previous)
+        if !memo.loadedFromCache {
             try folder(filesEntry.id, at: .root, area: .files, previous: previous, into: &memo)
-            cache?.write(key, memo.encodedFiles())
+            cache?.write(SnapshotTreeMemo.cacheKey(files: filesEntry.id), memo.encodedFiles())
         }
-        let plistsKey = SnapshotTreeMemo.cacheKey(plists: plistsEntry.id)
-        if let cache, let bytes = cache.read(plistsKey), memo.loadPlists(bytes, tree: plistsEntry.id) {
-            // Loaded whole: every decoded property list and the folders holding them.
-        } else {
+        if !memo.plistsLoadedFromCache {
             try folder(plistsEntry.id, at: .root, area: .plists, previous: previous, into: &memo)
-            if let cache, let bytes = memo.encodedPlists() { cache.write(plistsKey, bytes) }
+            if let cache, let bytes = memo.encodedPlists() { cache.write(SnapshotTreeMemo.cacheKey(plists: plistsEntry.id), bytes) }
         }
         var plists: [BundlePath: DecodedPlist] = [:]
         plists.reserveCapacity(memo.plists.count)
@@ -66,6 +60,32 @@ struct SnapshotTreeReader {
         // The comparison's joint walk passes over folders whose tree is the same on both sides.
         snapshot.folderIDs = memo.fileTrees.mapValues(\.tree.bytes)
         return (snapshot, memo)
+    }
+
+    /// A memo with the `files/` and `plists/` parts the cache holds for these trees, each
+    /// loaded on its own core (neither touches the repository); a part not cached is left
+    /// empty, and its flag unset.
+    private func cached(files: ObjectID, plists: ObjectID, previous: SnapshotTreeMemo?) -> SnapshotTreeMemo {
+        guard let cache else { return SnapshotTreeMemo() }
+        let (filesPart, plistsPart) = BothCores.run({ () -> SnapshotTreeMemo in
+            var memo = SnapshotTreeMemo()
+            if let bytes = cache.read(SnapshotTreeMemo.cacheKey(files: files)) {
+                _ = memo.loadFiles(bytes, tree: files, previous: previous)
+            }
+            return memo
+        }, alongside: { () -> SnapshotTreeMemo in
+            var memo = SnapshotTreeMemo()
+            if let bytes = cache.read(SnapshotTreeMemo.cacheKey(plists: plists)) {
+                _ = memo.loadPlists(bytes, tree: plists, previous: previous)
+            }
+            return memo
+        })
+        var memo = filesPart
+        memo.plists = plistsPart.plists
+        memo.plistTrees = plistsPart.plistTrees
+        memo.plistsLoadedFromCache = plistsPart.plistsLoadedFromCache
+        memo.copied += plistsPart.copied
+        return memo
     }
 
     typealias Area = SnapshotTreeMemo.Area

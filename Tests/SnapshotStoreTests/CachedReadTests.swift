@@ -46,7 +46,30 @@ import TestSupport
         let warmOld = try Self.read(store, a, cache: cache)
         #expect(warmOld.memo.loadedFromCache)
         let warmNew = try Self.read(store, b, cache: cache, after: warmOld.memo)
-        #expect(warmNew.memo.loadedFromCache)
+        #expect(warmNew.memo.loadedFromCache && warmNew.memo.plistsLoadedFromCache)
+        // Loaded after the old side, the new side copies the folders they share from it,
+        // with the same entries, ids and folder spans as when it is loaded alone.
+        let warmNewAlone = try Self.read(store, b, cache: cache)
+        #expect(warmNew.memo.copied > 20 && warmNewAlone.memo.copied == 0)
+        #expect(warmNew.memo.files == warmNewAlone.memo.files && warmNew.memo.ids == warmNewAlone.memo.ids)
+        #expect(warmNew.memo.fileTrees.mapValues(\.tree) == warmNewAlone.memo.fileTrees.mapValues(\.tree))
+        #expect(warmNew.memo.fileTrees.mapValues(\.range) == warmNewAlone.memo.fileTrees.mapValues(\.range))
+        #expect(warmNew.memo.plistTrees.mapValues(\.range) == warmNewAlone.memo.plistTrees.mapValues(\.range))
+        #expect(warmNew.memo.plists.map(\.path) == warmNewAlone.memo.plists.map(\.path))
+        #expect(warmNew.memo.plists.map(\.plist) == warmNewAlone.memo.plists.map(\.plist))
+        // Each part copies on its own: the files, and the property lists.
+        for part in ["files", "plists"] {
+            let tree = try Self.filesTree(store, b, part: part)
+            let bytes = try #require(cache.read(part == "files" ? SnapshotTreeMemo.cacheKey(files: tree)
+                                                : SnapshotTreeMemo.cacheKey(plists: tree)))
+            var alone = SnapshotTreeMemo(), after = SnapshotTreeMemo()
+            let loaded = part == "files"
+                ? alone.loadFiles(bytes, tree: tree) && after.loadFiles(bytes, tree: tree, previous: warmOld.memo)
+                : alone.loadPlists(bytes, tree: tree) && after.loadPlists(bytes, tree: tree, previous: warmOld.memo)
+            #expect(loaded && after.copied > 0 && alone.copied == 0)
+            #expect(after.files == alone.files && after.plists.map(\.path) == alone.plists.map(\.path))
+            #expect(after.plists.map(\.plist) == alone.plists.map(\.plist))
+        }
         let onlyOld = try Self.read(store, a, cache: cache)
         let newAfterLoaded = try Self.read(store, b, cache: nil, after: onlyOld.memo)
         #expect(newAfterLoaded.memo.copied > 20)
@@ -68,9 +91,9 @@ import TestSupport
         #expect(shared.lastRead?.loadedFromCache == true)
     }
 
-    static func filesTree(_ store: HistoryStore, _ build: RecordedBuild) throws -> ObjectID {
+    static func filesTree(_ store: HistoryStore, _ build: RecordedBuild, part: String = "files") throws -> ObjectID {
         let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
-        let entry = try #require(try store.repository.treeEntries(tree).first { $0.name == Array("files".utf8) })
+        let entry = try #require(try store.repository.treeEntries(tree).first { $0.name == Array(part.utf8) })
         return entry.id
     }
 
