@@ -60,14 +60,19 @@ struct StringTable {
     /// A `.strings` table: its keys are unique already (`PlistDictionary`), and each value
     /// that is a string is that key's text.
     private init(strings dict: PlistDictionary) {
-        sortedKeys = dict.keys.sorted()
         var texts: [(key: String, text: String)] = []
         texts.reserveCapacity(dict.count)
         for (key, value) in dict.entries {
             if let text = value.stringValue { texts.append((key, text)) }
         }
         texts.sort { $0.key < $1.key }
-        if texts.count != sortedKeys.count { valueKeysIfOther = texts.map(\.key) }
+        // Most tables have a text for every key: then one sort gives both lists.
+        if texts.count == dict.count {
+            sortedKeys = texts.map(\.key)
+        } else {
+            sortedKeys = dict.keys.sorted()
+            valueKeysIfOther = texts.map(\.key)
+        }
         valuesInKeyOrder = texts.map(\.text)
     }
 

@@ -56,24 +56,11 @@ enum DerivedCacheBytes {
         /// Bytes left before `end`.
         var remaining: Int { end - offset }
 
-        /// The next `count` bytes.
-        mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
-            guard count >= 0, count <= end - offset else { return nil }
-            defer { offset += count }
-            return bytes[offset..<(offset + count)]
-        }
-
         /// Passes over the next `count` bytes; false, without moving, past `end`.
         mutating func skip(_ count: Int) -> Bool {
             guard count >= 0, count <= end - offset else { return false }
             offset += count
             return true
-        }
-
-        /// A u32 length, then that many bytes.
-        mutating func run() -> ArraySlice<UInt8>? {
-            guard let length = u32() else { return nil }
-            return take(Int(length))
         }
 
         /// A run read as UTF-8 text (the cache only holds text that was valid when written).
