@@ -70,9 +70,11 @@ header="$scratch/buildinfo/bundlediff_commit.h"
 printf '#define BUNDLEDIFF_COMMIT "%s"\n' "$commit" > "$header.new"
 if cmp -s "$header.new" "$header"; then rm "$header.new"; else mv "$header.new" "$header"; fi
 
-# lld (from the toolchain) resolves symbols across archives in any order.
+# lld (from the toolchain) resolves symbols across archives in any order. --wrap sends
+# libgit2's parsing of the CA bundle at set-up through CGitShim's DeferredCertificates.c,
+# which defers it until a remote is contacted.
 flags=(-c release --scratch-path "$scratch" --static-swift-stdlib
-       -Xswiftc -use-ld=lld -Xcc -I"$scratch/buildinfo")
+       -Xswiftc -use-ld=lld -Xlinker --wrap=mbedtls_x509_crt_parse_file -Xcc -I"$scratch/buildinfo")
 swift build "${flags[@]}" --product bundlediff >&2
 # The man page generator of swift-argument-parser's generate-manual plugin, run on the
 # binary just built (the plugin itself would build the whole package a second time).

@@ -4,14 +4,21 @@
  * 5-8 ms of CPU over the 214 KB bundle, and a command that only reads a local history
  * waited for it before its first read.
  *
- * So the executable defines mbedtls_x509_crt_parse_file itself. The dynamic linker binds
- * libgit2's call to the executable's definition first, and this one forwards every call
- * to mbedTLS's own (dlsym RTLD_NEXT) but one: the call made while bundlediff_git_init
- * runs git_libgit2_init, which loads the default bundle. That call only notes the chain
- * libgit2 handed over, which libgit2 then installs as its (for now empty) CA chain; the
- * bundle is parsed into that same chain by bundlediff_git_load_certificates, which runs
- * before any remote is contacted. Forgetting it fails closed: with an empty chain, every
- * HTTPS certificate is refused.
+ * So libgit2's call to mbedtls_x509_crt_parse_file reaches deferring_parse_file first:
+ *   - linked against the shared libgit2 (development builds, the tests), through the
+ *     executable's own (weak) mbedtls_x509_crt_parse_file, which the dynamic linker binds
+ *     libgit2's call to; mbedTLS's is then found with dlsym(RTLD_NEXT);
+ *   - linked against the static libraries (scripts/package.sh, the installed binary),
+ *     through the linker's --wrap=mbedtls_x509_crt_parse_file, which sends libgit2's call to
+ *     __wrap_mbedtls_x509_crt_parse_file and names mbedTLS's __real_mbedtls_x509_crt_parse_file.
+ *     Without that flag, mbedTLS's strong definition wins over the weak one here, and
+ *     nothing is deferred.
+ * deferring_parse_file forwards every call to mbedTLS but one: the call made while
+ * bundlediff_git_init runs git_libgit2_init, which loads the default bundle. That call only
+ * notes the chain libgit2 handed over, which libgit2 then installs as its (for now empty)
+ * CA chain; the bundle is parsed into that same chain by bundlediff_git_load_certificates,
+ * which runs before any remote is contacted. Forgetting it fails closed: with an empty
+ * chain, every HTTPS certificate is refused.
  *
  * A libgit2 built with OpenSSL never calls this function; then nothing is deferred.
  */
@@ -34,11 +41,15 @@ static char *deferred_path;
 /* What parsing the deferred bundle returned; INT_MIN until it was parsed. */
 static int load_result = INT_MIN;
 
+/* mbedTLS's own, when the static libraries are linked with --wrap (else a null weak reference). */
+extern int __real_mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain, const char *path) __attribute__((weak));
+
 static parse_file_function mbedtls_parse_file(void) {
+    if (__real_mbedtls_x509_crt_parse_file != NULL) return __real_mbedtls_x509_crt_parse_file;
     return (parse_file_function)dlsym(RTLD_NEXT, "mbedtls_x509_crt_parse_file");
 }
 
-int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain, const char *path) {
+static int deferring_parse_file(struct mbedtls_x509_crt *chain, const char *path) {
     pthread_mutex_lock(&deferred_lock);
     if (deferring && deferred_chain == NULL && chain != NULL && path != NULL) {
         char *copy = strdup(path);
@@ -61,6 +72,14 @@ int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain, const char *path
     }
     pthread_mutex_unlock(&deferred_lock);
     return result;
+}
+
+__attribute__((weak)) int mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain, const char *path) {
+    return deferring_parse_file(chain, path);
+}
+
+int __wrap_mbedtls_x509_crt_parse_file(struct mbedtls_x509_crt *chain, const char *path) {
+    return deferring_parse_file(chain, path);
 }
 
 int bundlediff_git_init(void) {
