@@ -1,13 +1,15 @@
+import Glibc
+
 /// Raw bytes of NUL-terminated C strings (no UTF-8 repair, unlike `String(cString:)`).
 enum CString {
     static func bytes(_ pointer: UnsafePointer<CChar>) -> [UInt8] {
-        var out: [UInt8] = []
-        var i = 0
-        while pointer[i] != 0 {
-            out.append(UInt8(bitPattern: pointer[i]))
-            i += 1
-        }
-        return out
+        Array(buffer(pointer))
+    }
+
+    /// The bytes before the NUL, in place.
+    static func buffer(_ pointer: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
+        // CChar and UInt8 may alias each other.
+        UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
     }
 
     /// Runs `body` with `bytes` as a NUL-terminated C string.

@@ -51,7 +51,7 @@ extension Repository {
         for i in 0..<git_commit_parentcount(raw) {
             if let p = git_commit_parent_id(raw, i) { parents.append(ObjectID(p)) }
         }
-        let message = git_commit_message_raw(raw).map { String(decoding: CString.bytes($0), as: UTF8.self) } ?? ""
+        let message = git_commit_message_raw(raw).map { String(decoding: CString.buffer($0), as: UTF8.self) } ?? ""
         guard let treeID = git_commit_tree_id(raw) else {
             throw GitError(code: .other(-1), operation: "read commit \(id)", message: "commit has no tree")
         }

@@ -20,14 +20,6 @@ struct CommitMessage: Hashable {
     /// trailer (a commit without it is a build, as every commit recorded before it).
     var kind: RecordedBuild.Kind = .build
 
-    /// The trailer keys, in the order written.
-    enum Key: String, CaseIterable {
-        case bundleId = "Bundlediff-Bundle-Id", version = "Bundlediff-Version", build = "Bundlediff-Build"
-        case platform = "Bundlediff-Platform", source = "Bundlediff-Source", label = "Bundlediff-Label"
-        case channel = "Bundlediff-Channel", files = "Bundlediff-Files", bytes = "Bundlediff-Bytes"
-        case recordedAt = "Bundlediff-Recorded-At", toolVersion = "Bundlediff-Tool-Version"
-        case format = "Bundlediff-Snapshot-Format", kind = "Bundlediff-Kind"
-    }
 
     var text: String {
         let subject = "\(bundleId) \(shortVersion ?? "-") (\(build ?? "-"))" + (kind == .build ? "" : " \(kind.rawValue)")
@@ -39,7 +31,7 @@ struct CommitMessage: Hashable {
         ] + (kind == .build ? [] : [(.kind, kind.rawValue)])
         var lines = [Self.escape(subject), ""]
         for (key, value) in values {
-            lines.append(value.isEmpty ? "\(key.rawValue):" : "\(key.rawValue): \(Self.escape(value))")
+            lines.append(value.isEmpty ? "\(key.name):" : "\(key.name): \(Self.escape(value))")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -47,22 +39,19 @@ struct CommitMessage: Hashable {
     /// Reads the trailers of a message; nil when it is not a bundlediff commit.
     /// `recordedAt` comes from the commit time (exact), not from the trailer.
     static func parse(_ message: String, commitTime: Int64) -> CommitMessage? {
-        var values: [Key: String] = [:]
-        if message.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
-            // ASCII without CR (every message bundlediff writes): each byte is a character,
-            // so splitting the bytes reads what the general path below reads, without
-            // String's grapheme breaking (a long history parses thousands of messages).
-            for line in message.utf8.split(separator: 0x0A) {
-                guard let colon = line.firstIndex(of: 0x3A),
-                      let key = Key(rawValue: String(decoding: line[..<colon], as: UTF8.self)) else { continue }
-                var value = line[line.index(after: colon)...]
-                if value.first == 0x20 { value = value.dropFirst() }
-                let text = String(decoding: value, as: UTF8.self)
-                values[key] = value.contains(0x5C) ? unescape(text) : text
-            }
-        } else {
+        var message = message
+        var values = Trailers()
+        // ASCII without CR (every message bundlediff writes): each byte is a character, so
+        // reading the bytes gives what the general path below gives, without String's
+        // grapheme breaking (a long history parses thousands of messages).
+        let read = message.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return false }
+            values.read(asciiLines: bytes)
+            return true
+        }
+        if !read {
             for line in message.split(separator: "\n", omittingEmptySubsequences: true) {
-                guard let colon = line.firstIndex(of: ":"), let key = Key(rawValue: String(line[..<colon])) else { continue }
+                guard let colon = line.firstIndex(of: ":"), let key = Key(name: String(line[..<colon])) else { continue }
                 var value = line[line.index(after: colon)...]
                 if value.first == " " { value = value.dropFirst() }
                 values[key] = unescape(String(value))

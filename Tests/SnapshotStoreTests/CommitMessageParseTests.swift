@@ -30,4 +30,21 @@ import Testing
         #expect(CommitMessage.parse(base.replacingOccurrences(of: "Bundlediff-Snapshot-Format: 1", with: ""),
                                     commitTime: 0) == nil)
     }
+
+    /// The byte reader gives what the character reader gives on ASCII text: a later line of
+    /// a key wins, one space after the colon is dropped, unknown keys and lines without a
+    /// colon are skipped, empty lines too.
+    @Test(arguments: [
+        "Bundlediff-Label: first\nBundlediff-Label: second", "Bundlediff-Label:none", "Bundlediff-Label:  two",
+        "Bundlediff-Label :spaced key", "Bundlediff-Label", "\n\n\nBundlediff-Label: after blanks",
+        "bundlediff-label: lower case", "Bundlediff-Files: 12", "Bundlediff-Files: x", "Bundlediff-Label: a:b:c",
+        "Bundlediff-Label: back\\\\slash\\n", "Bundlediff-Kind: container", "Bundlediff-Kind: other",
+        "Bundlediff-Snapshot-Format: 2", "Bundlediff-Channel:", "Bundlediff-Label: ",
+    ])
+    func bytesReadAsCharacters(extra: String) {
+        let ascii = Self.message(label: "x").text + extra + "\n"
+        // A non-ASCII line that is no trailer sends the same text down the character path.
+        let general = ascii + "Note: caf\u{E9}\n"
+        #expect(CommitMessage.parse(ascii, commitTime: 7) == CommitMessage.parse(general, commitTime: 7))
+    }
 }
