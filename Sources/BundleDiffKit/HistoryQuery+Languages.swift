@@ -14,11 +14,13 @@ extension HistoryQuery {
     /// (codes compared canonically: `English` is `en`), else `Base`, else `en`, else the
     /// first language. Key sets are memoised by `.lproj` tree id.
     func languageHistory(bundle: String?, reference: String?) throws(UserFacingError) -> HistoryTable {
-        var states: [(languages: [String: Double], reference: String?, keys: Int, changes: String)] = []
+        var distinct: [(languages: [String: Double], reference: String?, keys: Int)] = []
+        var rows: [(state: Int, changes: String)] = []
         var all = Set<String>()
         var previous: Set<String>?
+        var last: BuildLanguages?
         var sawBundle = false
-        var shared: [[String]: Int] = [:]
+        var memo = LanguagesMemo()
         let cache = timeline.cache("languages", query: "bundle " + (bundle.map { "=" + $0 } ?? "-")
                                    + "\treference " + (reference.map { "=" + $0 } ?? "-"))
         let ahead = try languagesAhead(bundle: bundle, reference: reference, cache: cache)
@@ -31,24 +33,32 @@ extension HistoryQuery {
                 found = cached
             } else {
                 found = try read { () throws(StoreError) in
-                    try Self.languages(b, bundle: bundle, reference: reference, timeline, shared: &shared)
+                    try Self.languages(b, bundle: bundle, reference: reference, timeline, memo: &memo)
                 }
                 Self.store(found, of: b, cache)
             }
             sawBundle = sawBundle || found.hasBundle
-            var state = (languages: [String: Double](), reference: found.reference, keys: found.keys, changes: "")
+            // A build that says what the one before said (most do) shares its row's cells.
+            if let last, Self.same(found, last) {
+                rows.append((distinct.count - 1, ""))
+                continue
+            }
+            last = found
+            var state = (languages: [String: Double](), reference: found.reference, keys: found.keys)
             for (lang, common) in found.common {
                 guard let common else { continue }
                 state.languages[lang] = found.keys == 0 ? 100 : Double(common) * 100 / Double(found.keys)
             }
             let languages = Set(found.common.map(\.language))
+            var changes = ""
             if let previous {
-                state.changes = (languages.subtracting(previous).sorted().map { "+" + $0 }
-                                 + previous.subtracting(languages).sorted().map { "-" + $0 }).joined(separator: " ")
+                changes = (languages.subtracting(previous).sorted().map { "+" + $0 }
+                           + previous.subtracting(languages).sorted().map { "-" + $0 }).joined(separator: " ")
             }
             previous = languages
             all.formUnion(languages)
-            states.append(state)
+            distinct.append(state)
+            rows.append((distinct.count - 1, changes))
         }
         if let bundle, !builds.isEmpty, !sawBundle {
             throw UserFacingError("no bundle \(VisibleText.quoted(bundle)) in any recorded build of \(timeline.app)")
@@ -59,10 +69,17 @@ extension HistoryQuery {
                       [.init("reference", "reference"), .init("keys", "keys"), .init("changes", "changes")]
                           + order.map { .init($0, $0, charted: true) })
         t.chartUnit = "percent"
-        for (b, s) in zip(builds, states) {
-            t.rows.append(Self.buildCells(b) + [s.reference.map { .text($0) } ?? .none, .integer(s.keys),
-                                                s.changes.isEmpty ? .none : .text(s.changes)]
-                          + order.map { lang in s.languages[lang].map { .number($0, DecimalText.oneDecimal($0) + "%") } ?? .none })
+        let cells = distinct.map { s -> [HistoryTable.Cell] in
+            order.map { lang -> HistoryTable.Cell in
+                guard let share = s.languages[lang] else { return .none }
+                return .number(share, DecimalText.oneDecimal(share) + "%")
+            }
+        }
+        for (b, row) in zip(builds, rows) {
+            let s = distinct[row.state]
+            let summary: [HistoryTable.Cell] = [s.reference.map { .text($0) } ?? .none, .integer(s.keys),
+                                                row.changes.isEmpty ? .none : .text(row.changes)]
+            t.rows.append(Self.buildCells(b) + summary + cells[row.state])
         }
         return t
     }
@@ -78,42 +95,54 @@ extension HistoryQuery {
         throws(UserFacingError) -> [BuildLanguages]? {
         guard builds.count(where: { cachedLanguages($0, cache) == nil }) >= bothCoresThreshold else { return nil }
         return try onBothCores(builds) { (timeline, slice) throws(StoreError) -> [BuildLanguages] in
-            var shared: [[String]: Int] = [:]
+            var memo = LanguagesMemo()
             var out: [BuildLanguages] = []
-            for b in slice { out.append(try Self.languages(b, bundle: bundle, reference: reference, timeline, shared: &shared)) }
+            for b in slice { out.append(try Self.languages(b, bundle: bundle, reference: reference, timeline, memo: &memo)) }
             return out
         }
     }
 
-    /// Reads `BuildLanguages` from the tree (key sets memoised by `.lproj` tree id, shared
-    /// key counts by the pair of key-set ids in `shared`).
+    /// Reads `BuildLanguages` from the tree. A build whose languages, reference and
+    /// `.lproj` folder ids are those of the build read before it on this thread gets that
+    /// build's answer; otherwise key sets are memoised by `.lproj` tree id, and shared key
+    /// counts by the pair of folders, in `memo`.
     private static func languages(_ b: TimelineBuild, bundle: String?, reference: String?, _ timeline: HistoryTimeline,
-                                  shared: inout [[String]: Int]) throws(StoreError) -> BuildLanguages {
+                                  memo: inout LanguagesMemo) throws(StoreError) -> BuildLanguages {
         let bundles = try timeline.bundles(in: b)
         let info = bundle.map { id in bundles.first { $0.identifier == id || $0.path.description == id } }
             ?? Self.mainBundle(bundles)
-        let languages = Set(info?.localizations ?? [])
-        var found: BuildLanguages = (info != nil, nil, 0, languages.sorted().map { ($0, nil) })
-        if let info, let ref = LanguageCode.reference(among: languages, configured: reference,
-                                                      developmentRegion: try developmentRegion(info, b, timeline)) {
-            let folders = try lprojFolders(info, b, timeline)
-            func keys(_ language: String) throws(StoreError) -> (id: String, set: Set<String>) {
-                guard let folder = folders[Array(language.utf8)] else { return ("", []) }
-                return (folder.objectID, try timeline.stringKeys(in: folder))
-            }
-            let refKeys = try keys(ref)
-            found.reference = ref
-            found.keys = refKeys.set.count
-            found.common = []
-            for lang in languages.sorted() {
-                let k = try keys(lang)
-                let pair = [k.id, refKeys.id]
-                let common = shared[pair] ?? k.set.intersection(refKeys.set).count
-                shared[pair] = common
-                found.common.append((lang, common))
-            }
+        let languages = Set(info?.localizations ?? []).sorted()
+        var found: BuildLanguages = (info != nil, nil, 0, languages.map { ($0, nil) })
+        guard let info, let ref = LanguageCode.reference(among: languages, configured: reference,
+                                                         developmentRegion: try developmentRegion(info, b, timeline))
+        else { return found }
+        let input = LanguagesMemo.Input(languages: languages, reference: ref, folders: try lprojFolders(info, b, timeline))
+        if let last = memo.last, last.input == input { return last.found }
+        var folders: [[UInt8]: StoredObject] = [:]
+        for folder in input.folders { folders[folder.name] = folder.object }
+        func keys(_ language: String) throws(StoreError) -> (folder: StoredObject?, set: Set<String>) {
+            guard let folder = folders[Array(language.utf8)] else { return (nil, []) }
+            return (folder, try timeline.stringKeys(in: folder))
         }
+        let refKeys = try keys(ref)
+        found.reference = ref
+        found.keys = refKeys.set.count
+        found.common = []
+        for lang in languages {
+            let k = try keys(lang)
+            let pair = LanguagesMemo.Pair(language: k.folder, reference: refKeys.folder)
+            let common = memo.shared[pair] ?? k.set.intersection(refKeys.set).count
+            memo.shared[pair] = common
+            found.common.append((lang, common))
+        }
+        memo.last = (input, found)
         return found
+    }
+
+    /// Whether two builds say the same of their languages.
+    private static func same(_ a: BuildLanguages, _ b: BuildLanguages) -> Bool {
+        a.hasBundle == b.hasBundle && a.reference == b.reference && a.keys == b.keys
+            && a.common.elementsEqual(b.common) { $0.language == $1.language && $0.common == $1.common }
     }
 
     /// Keeps `found` in `cache`: `1`/`0`, `=reference` or `-`, the key count, then per
@@ -146,17 +175,16 @@ extension HistoryQuery {
         return try timeline.plist(object).document?.root["CFBundleDevelopmentRegion"]?.stringValue
     }
 
-    /// The `.lproj` entries of the bundle's resources folder in `plists/`, by the bytes of
-    /// the language's name: one folder read per build instead of one lookup per language.
+    /// The `.lproj` entries of the bundle's resources folder in `plists/` (names without
+    /// the extension), in git's order: one folder read per build instead of one lookup per
+    /// language.
     private static func lprojFolders(_ info: BundleInfo, _ b: TimelineBuild, _ timeline: HistoryTimeline)
-        throws(StoreError) -> [[UInt8]: StoredObject] {
-        guard let resources = try timeline.object(at: info.resourcesPath, in: b, area: .plists) else { return [:] }
-        var out: [[UInt8]: StoredObject] = [:]
+        throws(StoreError) -> [LanguagesMemo.Folder] {
+        guard let resources = try timeline.object(at: info.resourcesPath, in: b, area: .plists) else { return [] }
         let suffix = Array(".lproj".utf8)
-        for (name, object) in try timeline.children(of: resources) where name.count >= suffix.count
-            && name.suffix(suffix.count).elementsEqual(suffix) {
-            out[Array(name.dropLast(suffix.count))] = object
+        return try timeline.children(of: resources).compactMap { name, object in
+            guard name.count >= suffix.count, name.suffix(suffix.count).elementsEqual(suffix) else { return nil }
+            return LanguagesMemo.Folder(name: Array(name.dropLast(suffix.count)), object: object)
         }
-        return out
     }
 }
