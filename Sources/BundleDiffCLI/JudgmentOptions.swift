@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleDiffKit
+import BundleModel
 import Foundation
 import Reporters
 import Rules

@@ -1,6 +1,6 @@
 /// A JSON value as `JSONReader` reads it: numbers keep their text, objects their keys
 /// (never two alike).
-indirect enum JSONNode: Equatable {
+enum JSONNode: Equatable {
     case null
     case bool(Bool)
     case number(String)
