@@ -1,5 +1,3 @@
-import Glibc
-
 /// Raw bytes of NUL-terminated C strings (no UTF-8 repair, unlike `String(cString:)`).
 enum CString {
     static func bytes(_ pointer: UnsafePointer<CChar>) -> [UInt8] {
@@ -8,8 +6,10 @@ enum CString {
 
     /// The bytes before the NUL, in place.
     static func buffer(_ pointer: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
+        var count = 0
+        while pointer[count] != 0 { count += 1 }
         // CChar and UInt8 may alias each other.
-        UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))
+        return UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: count)
     }
 
     /// Runs `body` with `bytes` as a NUL-terminated C string.
