@@ -157,4 +157,27 @@ import TestSupport
         #expect(rows?.first?["keys"] as? Int == 3)
         #expect((rows?.first?["fr"] as? Double).map { abs($0 - 66.7) < 0.1 } == true)
     }
+
+    /// A build that keeps its languages but changes a translation gets its own share: the
+    /// answer of the build before is taken only when the `.lproj` folders are the same.
+    @Test func sameLanguagesChangedTranslation() throws {
+        let scratch = try ScratchDirectory("history-same-languages")
+        let repo = scratch.path("repo")
+        var app = FixtureBuilder.iOSApp(languages: ["en", "fr"], nested: false)
+        for build in 1...4 {
+            app.setInfo("CFBundleVersion", String(build), in: "MyApp.app")
+            if build == 2 { app.setStrings("MyApp.app/fr.lproj/Localizable.strings", ["greeting": "Salut"]) }
+            if build == 4 {
+                app.setStrings("MyApp.app/fr.lproj/Localizable.strings", ["greeting": "Salut", "farewell": "Adieu"])
+            }
+            let folder = scratch.path("build\(build)")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            #expect(CLIHarness.run(["snapshot", try app.writeDirectory(in: folder), "--repo", repo]).status == 0)
+        }
+        let r = CLIHarness.run(["history", "languages", "--repo", repo, "--format", "json"])
+        let rows = (try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])?["rows"] as? [[String: Any]]
+        let fr = (rows ?? []).map { ($0["fr"] as? Double).map { ($0 * 10).rounded() / 10 } }
+        #expect(fr == [100, 66.7, 66.7, 100], "\(r.out)\(r.err)")
+        #expect((rows ?? []).map { $0["keys"] as? Int } == [3, 3, 3, 3])
+    }
 }
