@@ -1,6 +1,5 @@
 import ArgumentParser
 import BundleDiffKit
-import BundleModel
 import Reporters
 import SnapshotStore
 
@@ -56,7 +55,7 @@ struct HistoryQueryOptions: ParsableArguments {
         let store = try History.open(try history.location(console), create: false)
         let query = try HistoryQuery(store: store, app: app, channel: channel, filter: filter)
         let table = try query.answer(question)
-        KeptUntilExit.keep(query)
+        query.leaveMemoToExit()
         try output.emit(try HistoryRenderer.render(table, as: format), console: console)
     }
 }

@@ -21,7 +21,7 @@ extension HistoryQuery {
         let (head, rest) = BothCores.run({ () throws(StoreError) in try work(timeline, builds[..<middle]) }, alongside: {
             () throws(StoreError) -> [T] in try work(sibling.value, tail)
         })
-        KeptUntilExit.keep(sibling.value)  // its memo tables are let go at exit, not here
+        sibling.value.leaveMemoToExit()
         return try read { () throws(StoreError) in try head.get() + rest.get() }
     }
 }

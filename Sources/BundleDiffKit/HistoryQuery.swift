@@ -31,6 +31,10 @@ public struct HistoryQuery {
         builds = timeline.builds.filter { filter.admits($0.build) }
     }
 
+    /// Leaves the timeline's memo tables to the process's exit (`HistoryTimeline.leaveMemoToExit`),
+    /// for a command that exits after its answer.
+    public func leaveMemoToExit() { timeline.leaveMemoToExit() }
+
     public func answer(_ question: Question) throws(UserFacingError) -> HistoryTable {
         var table: HistoryTable
         switch question {

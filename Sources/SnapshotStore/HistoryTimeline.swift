@@ -35,6 +35,20 @@ public final class HistoryTimeline {
         self.builds = builds
     }
 
+    /// Hands the memo tables to `KeptUntilExit` and empties them, for a command that exits
+    /// after its answer: some hundred thousand entries at 10,000 builds are not freed one by
+    /// one (6% of a cold `history key`). The repository handle is let go as usual.
+    public func leaveMemoToExit() {
+        KeptUntilExit.keep((children, records, folderSizes, plistTexts, folderKeys, sizing, caches))
+        children = [:]
+        records = [:]
+        folderSizes = [:]
+        plistTexts = [:]
+        folderKeys = [:]
+        sizing = [:]
+        caches = [:]
+    }
+
     /// The object at `path` in one build's `files/` or `plists/` tree; nil when absent.
     public func object(at path: BundlePath, in build: TimelineBuild, area: SnapshotArea) throws(StoreError) -> StoredObject? {
         guard var entry = try child(Array(area.rawValue.utf8), of: build.tree) else { return nil }
