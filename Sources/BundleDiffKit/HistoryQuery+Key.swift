@@ -76,7 +76,7 @@ extension HistoryQuery {
     /// from the caches, in turn).
     private func readAhead(_ keyPath: KeyPath, _ source: KeySource, _ locations: QueryCache)
         throws(UserFacingError) -> [KeyReading]? {
-        let unread = builds.count(where: { source.cachedLocation(of: $0, locations) == nil })
+        let unread = builds.count(where: { !locations.holds($0) })
         guard unread >= bothCoresThreshold else { return nil }
         return try onBothCores(builds) { (timeline, slice) throws(StoreError) -> [KeyReading] in
             var previous: StoredObject?

@@ -93,7 +93,7 @@ extension HistoryQuery {
     /// `bothCoresThreshold` builds; nil otherwise.
     private func languagesAhead(bundle: String?, reference: String?, cache: QueryCache)
         throws(UserFacingError) -> [BuildLanguages]? {
-        guard builds.count(where: { cachedLanguages($0, cache) == nil }) >= bothCoresThreshold else { return nil }
+        guard builds.count(where: { !cache.holds($0) }) >= bothCoresThreshold else { return nil }
         return try onBothCores(builds) { (timeline, slice) throws(StoreError) -> [BuildLanguages] in
             var memo = LanguagesMemo()
             var out: [BuildLanguages] = []

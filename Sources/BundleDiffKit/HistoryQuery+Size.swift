@@ -79,7 +79,7 @@ extension HistoryQuery {
     /// Every build's bundle sizes read on both cores, when the cache lacks at least
     /// `bothCoresThreshold` builds; nil otherwise.
     private func sizesAhead(_ cache: QueryCache) throws(UserFacingError) -> [[BundleSize]]? {
-        guard builds.count(where: { Self.cachedSizes(of: $0, cache) == nil }) >= bothCoresThreshold else { return nil }
+        guard builds.count(where: { !cache.holds($0) }) >= bothCoresThreshold else { return nil }
         return try onBothCores(builds) { (timeline, slice) throws(StoreError) -> [[BundleSize]] in
             var out: [[BundleSize]] = []
             for b in slice { out.append(try Self.bundleSizes(b, timeline)) }

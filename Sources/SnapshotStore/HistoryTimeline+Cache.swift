@@ -22,6 +22,9 @@ extension QueryCache {
     /// The fields stored for a build (keyed by its snapshot tree).
     public func fields(for build: TimelineBuild) -> [String]? { fields(for: build.tree) }
 
+    /// Whether the cache holds an entry for a build (not decoded).
+    public func holds(_ build: TimelineBuild) -> Bool { holds(build.tree) }
+
     /// Stores fields for a build (keyed by its snapshot tree).
     public func set(_ fields: [String], for build: TimelineBuild) { set(fields, for: build.tree) }
 
