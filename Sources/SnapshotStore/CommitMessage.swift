@@ -20,7 +20,6 @@ struct CommitMessage: Hashable {
     /// trailer (a commit without it is a build, as every commit recorded before it).
     var kind: RecordedBuild.Kind = .build
 
-
     var text: String {
         let subject = "\(bundleId) \(shortVersion ?? "-") (\(build ?? "-"))" + (kind == .build ? "" : " \(kind.rawValue)")
         let values: [(Key, String)] = [

@@ -53,11 +53,11 @@ public final class QueryCache {
         return fields
     }
 
-    /// Stores `fields` for `key` (written by `save`).
     /// Whether the cache holds an entry for `key`, without decoding it (a query counting
     /// the builds it must read decodes each entry once, in its loop, not twice).
     public func holds(_ key: ObjectID) -> Bool { entries[key.hex] != nil }
 
+    /// Stores `fields` for `key` (written by `save`).
     public func set(_ fields: [String], for key: ObjectID) {
         let hex = key.hex
         let value = fields.map(Self.escape).joined(separator: "\t")
