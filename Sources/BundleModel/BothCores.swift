@@ -3,9 +3,9 @@ import Foundation
 /// Two pieces of work at once: `other` on another thread while this one runs `here`;
 /// both results once both are done. The one way bundlediff uses the second core: history
 /// reads (the tag listing beside the commit walk, the halves of a line's messages, the
-/// halves of a query's builds), a recorded build's files and property lists, the two indexes of a diff, the
-/// rules' two threads. `other` must not touch anything `here` uses unguarded: it gets its own
-/// repository handle when it reads git.
+/// halves of a query's builds), a recorded build's files and property lists, the two
+/// indexes of a diff, the rules' two threads. `other` must not touch anything `here` uses
+/// unguarded: it gets its own repository handle when it reads git.
 public enum BothCores {
     public static func run<Here, Other: Sendable, Failure: Error>(
         _ here: () throws(Failure) -> Here,

@@ -39,12 +39,6 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
         self = bytes.withContiguousStorageIfAvailable { ObjectID(trusted: $0) } ?? ObjectID(trusted: Array(bytes))
     }
 
-    /// The same for a slice read in place (a derived-cache record), not generic.
-    public init?(bytes: ArraySlice<UInt8>) {
-        guard bytes.count == 20 else { return nil }
-        self = bytes.withUnsafeBufferPointer { ObjectID(trusted: $0) }
-    }
-
     /// The same for bytes read in place through a pointer, not generic.
     public init?(buffer: UnsafeBufferPointer<UInt8>) {
         guard buffer.count == 20 else { return nil }

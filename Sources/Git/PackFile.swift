@@ -50,7 +50,7 @@ public struct PackFile: Sendable, Equatable {
             guard got > 0 else { throw Self.failure(path, "it is shorter than its object count says") }
             done += got
         }
-        return (0..<objects).compactMap { i in ObjectID(bytes: Array(names[(i * 20)..<(i * 20 + 20)])) }
+        return (0..<objects).compactMap { i in ObjectID(bytes: names[(i * 20)..<(i * 20 + 20)]) }
     }
 
     private static func failure(_ path: String, _ why: String) -> GitError {
