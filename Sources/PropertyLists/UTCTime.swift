@@ -9,6 +9,26 @@ public enum UTCTime {
         let days = floorDiv(unixSeconds, 86_400)
         let secondOfDay = unixSeconds - days * 86_400
         let (year, month, day) = civil(fromDays: days)
+        if (0...9999).contains(year) {  // the common case, written into 20 bytes
+            return String(unsafeUninitializedCapacity: 20) { out in
+                func put(_ value: Int64, _ width: Int, at end: Int) {
+                    var v = value
+                    for k in stride(from: end - 1, through: end - width, by: -1) {
+                        out[k] = UInt8(48 + v % 10)
+                        v /= 10
+                    }
+                }
+                put(year, 4, at: 4)
+                put(month, 2, at: 7)
+                put(day, 2, at: 10)
+                put(secondOfDay / 3600, 2, at: 13)
+                put(secondOfDay / 60 % 60, 2, at: 16)
+                put(secondOfDay % 60, 2, at: 19)
+                (out[4], out[7], out[10]) = (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"))
+                (out[13], out[16], out[19]) = (UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z"))
+                return 20
+            }
+        }
         let yearText = year < 0 ? "-" + pad(-year, 4) : pad(year, 4)
         return yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondOfDay / 3600, 2) + ":"
             + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2) + "Z"

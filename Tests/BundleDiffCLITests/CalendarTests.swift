@@ -28,4 +28,18 @@ import Testing
             #expect(Timestamp.parse(bad) == nil, "\(bad)")
         }
     }
+
+    /// The four-digit years are written by a path of their own; around its edges and across
+    /// it, a printed time parses back to itself, and a year outside it keeps its form.
+    @Test func printedTimesParseBack() {
+        let year10000: Int64 = 253_402_300_800
+        for seconds in [Self.yearOne - 86_400 * 366, Self.yearOne - 1, Self.yearOne, -1, 0, 59, 86_399, 951_782_400,
+                        1_700_000_000, year10000 - 1] + Array(stride(from: Self.yearOne, to: year10000, by: 7_777_777_777)) {
+            #expect(UTCTime.parse(UTCTime.format(unixSeconds: seconds)) == seconds, "\(seconds)")
+        }
+        #expect(UTCTime.format(unixSeconds: Self.yearOne - 1) == "0000-12-31T23:59:59Z")
+        #expect(UTCTime.format(unixSeconds: year10000 - 1) == "9999-12-31T23:59:59Z")
+        #expect(UTCTime.format(unixSeconds: year10000) == "10000-01-01T00:00:00Z")
+        #expect(UTCTime.format(unixSeconds: Self.yearOne - 86_400 * 367) == "-0001-12-31T00:00:00Z")
+    }
 }
