@@ -54,9 +54,9 @@ struct HistoryQueryOptions: ParsableArguments {
         let filter = try filter()  // argument errors first, before the history is opened
         let store = try History.open(try history.location(console), create: false)
         let query = try HistoryQuery(store: store, app: app, channel: channel, filter: filter)
-        let table = try query.answer(question)
+        let text = try query.answer(question) { table in try HistoryRenderer.render(table, as: format) }
         query.leaveMemoToExit()
-        try output.emit(try HistoryRenderer.render(table, as: format), console: console)
+        try output.emit(text, console: console)
     }
 }
 

@@ -27,7 +27,7 @@ extension HistoryQuery {
 }
 
 /// A value handed to one other thread, which alone uses it from then on.
-private final class SendableBox<T>: @unchecked Sendable {
+final class SendableBox<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
 }

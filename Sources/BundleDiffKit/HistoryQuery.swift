@@ -1,3 +1,4 @@
+import BundleModel
 import Reporters
 import SnapshotStore
 
@@ -36,6 +37,21 @@ public struct HistoryQuery {
     public func leaveMemoToExit() { timeline.leaveMemoToExit() }
 
     public func answer(_ question: Question) throws(UserFacingError) -> HistoryTable {
+        let table = try table(answering: question)
+        timeline.saveCaches()
+        return table
+    }
+
+    /// `answer`, then `use` of the table (rendering it, say) on this thread while the
+    /// derived caches are written on the other core.
+    public func answer<Result>(_ question: Question, then use: (HistoryTable) throws -> Result) throws -> Result {
+        let table = try table(answering: question)
+        let saving = SendableBox(timeline)
+        let (result, _) = BothCores.run({ Swift.Result { try use(table) } }, alongside: { saving.value.saveCaches() })
+        return try result.get()
+    }
+
+    private func table(answering question: Question) throws(UserFacingError) -> HistoryTable {
         var table: HistoryTable
         switch question {
         case .builds: table = buildList()
@@ -45,7 +61,6 @@ public struct HistoryQuery {
         case .size: table = try sizeHistory()
         case .languages(let bundle, let reference): table = try languageHistory(bundle: bundle, reference: reference)
         }
-        timeline.saveCaches()
         if builds.isEmpty {
             table.notes.insert(timeline.builds.isEmpty ? "no builds recorded" : "no recorded build matches the filter", at: 0)
         }

@@ -27,12 +27,20 @@ public final class QueryCache {
     let name: String
     /// The query the entries answer, as written on the file's second line.
     let query: String
-    private var entries: [String: String] = [:]
-    private var touched = Set<String>()
+    private var entries: [ObjectID: Entry] = [:]
+    private var touched = Set<ObjectID>()
     private var changed = false
     /// How many entries the caller may use (the builds on its line, whatever the filter):
     /// a file is pruned only when it holds far more than this and than this run used.
     var expected = 0
+
+    /// An entry as read from the file (its escaped, tab-joined fields), or as set by this
+    /// run (escaped and joined only when the file is written, which can be on another
+    /// thread: `HistoryQuery.answer(_:then:)`).
+    enum Entry {
+        case line(String)
+        case fields([String])
+    }
 
     /// The cache of `kind` (a short name: letters and digits) for `query` (the query's
     /// arguments, one line) in the repository whose git directory is `gitDirectory`.
@@ -47,25 +55,30 @@ public final class QueryCache {
 
     /// The fields stored for `key`; nil when not cached.
     public func fields(for key: ObjectID) -> [String]? {
-        let hex = key.hex
-        guard let value = entries[hex], let fields = Self.decode(value) else { return nil }
-        touched.insert(hex)
+        let fields: [String]?
+        switch entries[key] {
+        case nil: return nil
+        case .line(let text)?: fields = Self.decode(text)
+        case .fields(let set)?: fields = set
+        }
+        if fields != nil { touched.insert(key) }
         return fields
     }
 
     /// Whether the cache holds an entry for `key`, without decoding it (a query counting
     /// the builds it must read decodes each entry once, in its loop, not twice).
-    public func holds(_ key: ObjectID) -> Bool { entries[key.hex] != nil }
+    public func holds(_ key: ObjectID) -> Bool { entries[key] != nil }
 
     /// Stores `fields` for `key` (written by `save`).
     public func set(_ fields: [String], for key: ObjectID) {
-        let hex = key.hex
-        let value = fields.map(Self.escape).joined(separator: "\t")
-        touched.insert(hex)
-        if entries[hex] != value {
-            entries[hex] = value
-            changed = true
+        touched.insert(key)
+        switch entries[key] {
+        case nil: break
+        case .line(let text)?: if text == Self.join(fields) { return }
+        case .fields(let old)?: if old == fields { return }
         }
+        entries[key] = .fields(fields)
+        changed = true
     }
 
     /// Writes the entries when any is new (temporary file, then rename). Entries not used
@@ -75,15 +88,26 @@ public final class QueryCache {
         guard changed else { return }
         changed = false
         if entries.count > 2 * max(touched.count, expected) + 256 { entries = entries.filter { touched.contains($0.key) } }
-        var body = query + "\n"
-        for key in entries.keys.sorted() { body += key + "\t" + entries[key, default: ""] + "\n" }
-        let bytes = Array(body.utf8)
-        guard let sum = ObjectID.ofBlob(bytes) else { return }
-        area.write(name, Array((Self.magic + " " + Self.version + " " + sum.hex + "\n").utf8) + bytes)
+        var body = Array((query + "\n").utf8)
+        for key in entries.keys.sorted() {
+            body.append(contentsOf: key.hex.utf8)
+            body.append(0x09)
+            switch entries[key] {
+            case .line(let text)?: body.append(contentsOf: text.utf8)
+            case .fields(let fields)?: body.append(contentsOf: Self.join(fields).utf8)
+            case nil: break
+            }
+            body.append(0x0A)
+        }
+        guard let sum = ObjectID.ofBlob(body) else { return }
+        area.write(name, Array((Self.magic + " " + Self.version + " " + sum.hex + "\n").utf8) + body)
     }
 
+    /// Fields as one line: each escaped, joined by tabs.
+    static func join(_ fields: [String]) -> String { fields.map(escape).joined(separator: "\t") }
+
     /// The entries of a well-formed file for `query`; nil for anything else.
-    static func load(_ bytes: [UInt8], query: String) -> [String: String]? {
+    static func load(_ bytes: [UInt8], query: String) -> [ObjectID: Entry]? {
         guard bytes.count <= maxBytes else { return nil }
         guard let newline = bytes.firstIndex(of: 0x0A) else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
@@ -94,11 +118,12 @@ public final class QueryCache {
         guard lines.last?.isEmpty == true else { return nil }
         lines.removeLast()
         guard let first = lines.first, String(decoding: first, as: UTF8.self) == query else { return nil }
-        var out: [String: String] = [:]
+        var out: [ObjectID: Entry] = [:]
         out.reserveCapacity(lines.count)
         for line in lines.dropFirst() {
-            guard let tab = line.firstIndex(of: 0x09), tab - line.startIndex == 40 else { return nil }
-            out[String(decoding: line[..<tab], as: UTF8.self)] = String(decoding: line[(tab + 1)...], as: UTF8.self)
+            guard let tab = line.firstIndex(of: 0x09), tab - line.startIndex == 40,
+                  let key = ObjectID(hex: String(decoding: line[..<tab], as: UTF8.self)) else { return nil }
+            out[key] = .line(String(decoding: line[(tab + 1)...], as: UTF8.self))
         }
         return out
     }
