@@ -14,9 +14,10 @@ struct JSONReader {
     }
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var at = 0
+    /// Where reading has come to (the lexer below is also `SummaryDirectReader`'s).
+    private(set) var at = 0
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
     /// The one value `bytes` hold (whitespace around it allowed).
     static func parse(_ bytes: [UInt8]) -> Result<JSONNode, Failure> {
@@ -33,15 +34,21 @@ struct JSONReader {
         }
     }
 
-    private func failure(_ reason: String) -> Failure { Failure(reason: reason, offset: at) }
+    func failure(_ reason: String) -> Failure { Failure(reason: reason, offset: at) }
 
-    private var next: UInt8? { at < bytes.count ? bytes[at] : nil }
+    var next: UInt8? { at < bytes.count ? bytes[at] : nil }
 
-    private mutating func skipSpace() {
+    /// Whether every byte has been read.
+    var atEnd: Bool { at == bytes.count }
+
+    /// Steps over one byte already looked at (`next`).
+    mutating func advance() { at += 1 }
+
+    mutating func skipSpace() {
         while let byte = next, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { at += 1 }
     }
 
-    private mutating func value(depth: Int) throws(Failure) -> JSONNode {
+    mutating func value(depth: Int) throws(Failure) -> JSONNode {
         skipSpace()
         guard let byte = next else { throw failure("a value is missing") }
         switch byte {
@@ -56,7 +63,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(Failure) {
+    mutating func literal(_ word: StaticString) throws(Failure) {
         let count = word.utf8CodeUnitCount
         guard bytes.count - at >= count,
               UnsafeBufferPointer(start: word.utf8Start, count: count).elementsEqual(bytes[at..<at + count]) else {
@@ -110,7 +117,7 @@ struct JSONReader {
     }
 
     /// A number's text as written: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    private mutating func number() throws(Failure) -> String {
+    mutating func number() throws(Failure) -> String {
         let start = at
         if next == UInt8(ascii: "-") { at += 1 }
         if next == UInt8(ascii: "0") {
@@ -136,9 +143,20 @@ struct JSONReader {
         return at - start
     }
 
+    /// A string (at its opening quote) of printable ASCII without escapes, as its bytes
+    /// (what it says, then, is what it holds); nil, with nothing read, for any other string.
+    mutating func plainString() -> Slice<UnsafeBufferPointer<UInt8>>? {
+        var end = at + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+              bytes[end] >= 0x20, bytes[end] < 0x80 { end += 1 }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        defer { at = end + 1 }
+        return bytes[(at + 1)..<end]
+    }
+
     /// A string (at its opening quote): valid UTF-8, no raw control characters, escapes
     /// decoded; a `\u` surrogate must come in a pair.
-    private mutating func string() throws(Failure) -> String {
+    mutating func string() throws(Failure) -> String {
         at += 1
         let start = at
         // The common case: no escape, so the bytes are the text once validated (ASCII needs

@@ -62,7 +62,7 @@ enum SnapshotSummary {
     }
 
     /// What a stored summary says.
-    struct Parsed {
+    struct Parsed: Equatable {
         var source: BuildSnapshot.SourceKind
         var bundles: [BundleInfo]
         /// Each bundle's own size by path, when the summary records them (every bundle has
@@ -84,7 +84,15 @@ enum SnapshotSummary {
     }
 
     /// The source kind and bundles of a stored summary; nil with a reason when malformed.
+    /// A summary as bundlediff writes it is read directly (`SummaryDirectReader`); any
+    /// other text goes through a tree of JSON nodes (`tree(_:)`), which decides.
     static func parse(_ bytes: [UInt8]) -> Result<Parsed, SummaryProblem> {
+        if let direct = SummaryDirectReader.read(bytes) { return .success(direct) }
+        return tree(bytes)
+    }
+
+    /// `parse` through a tree of JSON nodes.
+    static func tree(_ bytes: [UInt8]) -> Result<Parsed, SummaryProblem> {
         guard case .success(let object) = JSONReader.parse(bytes), case .object = object else {
             return .failure(SummaryProblem("is not a JSON object"))
         }
