@@ -93,13 +93,14 @@ seed() { # target kind seed-dir
 # bundle values (BundleModel) and the readers (BundleReading: zip, walker) with zlib and libcrypto; names = tree-name escaping (path
 # display comes from TextSafety); seal = the CodeResources rules2 patterns (Sources/CodeSigning's
 # pattern files alone, checked against glibc's regcomp/regexec); json = JSONReader, JSONNode and JSONMembers
-# (bundlediff.json), checked against Foundation's JSONSerialization; macho = the plist readers and
+# (bundlediff.json), checked against Foundation's JSONSerialization; summary = SummaryDirectReader with
+# the summary's sources and BundleModel, checked against the summary's tree reading; macho = the plist readers and
 # Sources/MachO (a stand-in digest for the cdhash); yaml = the bounded YAML reading with Yams and its libyaml (from
 # .build/checkouts: run `swift build` once first).
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
          ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml
-         SealPatternFuzz:seal:seal MachOFuzz:macho:macho JSONFuzz:json:json)
+         SealPatternFuzz:seal:seal MachOFuzz:macho:macho JSONFuzz:json:json SummaryFuzz:json:summary)
 
 # TextSafety, the module every reader imports, is built once as its own module and linked in.
 text_safety() {
@@ -135,6 +136,14 @@ compile() { # name sources
                 module=BundleReading ;;
         names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift) ;;
         json) sources=(Sources/SnapshotStore/JSONReader.swift Sources/SnapshotStore/JSONNode.swift Sources/SnapshotStore/JSONMembers.swift) ;;
+        summary) fuzzed_module PropertyLists TextSafety
+                 fuzzed_module MachO PropertyLists TextSafety
+                 fuzzed_module Stores PropertyLists TextSafety
+                 fuzzed_module BundleModel MachO Stores PropertyLists TextSafety
+                 sources=(Sources/SnapshotStore/{JSONReader,JSONNode,JSONMembers,JSONValue,SnapshotSummary,SummaryDirectReader,FolderSize}.swift)
+                 flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/BundleModel.o"
+                         -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite -lz -lcrypto -lsqlite3 -suppress-warnings)
+                 module=SnapshotStore ;;
         macho) sources+=(Sources/MachO/*.swift)
                flags+=(-suppress-warnings) ;;
         seal) sources=(Sources/CodeSigning/Pattern*.swift Sources/CodeSigning/SealPattern*.swift
