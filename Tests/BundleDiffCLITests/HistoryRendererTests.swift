@@ -37,6 +37,14 @@ import Testing
         #expect(text == "T\nc0\na\\nb\\u{202e}c\\u{200f}\\td\n")
     }
 
+    /// Columns are padded to their widest cell counted in characters, whatever a cell's
+    /// bytes: `é` (one or two scalars) and `日本` are as wide as their characters.
+    @Test func textPadsByCharacters() {
+        var table = Self.table([.text("é"), .text("x"), .none])
+        table.rows += [[.text("e\u{301}é"), .text("日本"), .text("z")], [.text("abc"), .text(""), .none]]
+        #expect(HistoryTextRenderer.render(table) == "T\nc0   c1  c2\né    x   -\néé   日本  z\nabc      -\n")
+    }
+
     @Test func htmlEscapesEverything() {
         let html = HistoryHTMLRenderer.render(Self.table([.text("<script>'x'&\"y\"\u{2066}"), .number(5, "5")]))
         #expect(html.contains("<th scope=\"row\">&lt;script&gt;&#39;x&#39;&amp;&quot;y&quot;<span class=\"esc\">\\u{2066}</span></th>"
