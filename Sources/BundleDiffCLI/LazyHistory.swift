@@ -1,8 +1,10 @@
 import BundleDiffKit
+import BundleModel
 import Foundation
 import SnapshotStore
 
-/// Opens the history only when a command needs it (two paths need none).
+/// Opens the history only when a command needs it (two paths need none). The store it
+/// opens is left to the process's exit (`KeptUntilExit`), which frees its object cache.
 final class LazyHistory {
     let path: String
     private var store: HistoryStore?
@@ -13,6 +15,7 @@ final class LazyHistory {
     func get() throws(UserFacingError) -> HistoryStore {
         if let store { return store }
         let opened = try History.open(path, create: false)
+        KeptUntilExit.keep(opened)
         store = opened
         return opened
     }

@@ -1,6 +1,7 @@
 import Reporters
 import ArgumentParser
 import BundleDiffKit
+import BundleModel
 import SnapshotStore
 import TextSafety
 
@@ -53,6 +54,7 @@ struct LogCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         let store = try History.open(try history.location(console), create: false)
+        defer { KeptUntilExit.keep(store) }
         let builds = try History.builds(store, app: app, channel: channel, kind: nil)
         let listed = builds.prefix(shown ?? builds.count).map { RecordedBuildJSON($0) }
         switch format {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleDiffKit
+import BundleModel
 import Reporters
 import SnapshotStore
 import PropertyLists
@@ -55,6 +56,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         let console = Console.current
         let store = try History.open(try history.location(console), create: false)
+        defer { KeptUntilExit.keep(store) }
         let (build, snap) = try History.load(store, reference: snapshot, app: app, channel: channel)
         guard let key else {
             let description = BuildDescription(build: build, snapshot: snap)
