@@ -17,13 +17,15 @@ struct MoveAggregator {
         let oldCounts = fileCounts(under: Set(candidates.keys.map(\.from)))
         // The largest folder first: `A/B/x → C/B/x` is the folder `A` renamed when `A` held
         // only `B`, else the folder `A/B` moved into `C`.
-        let order = candidates.keys.sorted {
-            let (a, b) = ($0.from.components.count, $1.from.components.count)
-            return a != b ? a < b : ($0.from != $1.from ? $0.from < $1.from : $0.to < $1.to)
+        // Each folder's depth is counted once, not in every comparison of the sort.
+        let keyed: [(pair: FolderPair, depth: Int)] = candidates.keys.map { ($0, $0.from.components.count) }
+        let order = keyed.sorted { (a, b) -> Bool in
+            if a.depth != b.depth { return a.depth < b.depth }
+            return a.pair.from != b.pair.from ? a.pair.from < b.pair.from : a.pair.to < b.pair.to
         }
         var assigned = Set<Int>()
         var out: [ResourceMove] = []
-        for pair in order {
+        for (pair, _) in order {
             let members = (candidates[pair] ?? []).filter { !assigned.contains($0) }.map { ($0, moves[$0]) }
             let emptied = newIndex.entry(at: pair.from) == nil || oldCounts[pair.from, default: 0] == members.count
             guard members.count >= 2, emptied else { continue }
