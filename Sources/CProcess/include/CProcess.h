@@ -3,7 +3,9 @@
 
 /// Tunes glibc's allocator for a short process that builds large lists (see
 /// `prepareProcess` in BundleDiffCLI): blocks up to `mmap_threshold` bytes come from the
-/// heap, and up to `trim_threshold` bytes freed at its top are kept. Nothing elsewhere.
-void bundlediff_tune_allocator(int mmap_threshold, int trim_threshold);
+/// heap, up to `trim_threshold` bytes freed at its top are kept, the heap grows by at least
+/// `top_pad` bytes at a time, and the part it grows by now is advised for transparent huge
+/// pages. Nothing elsewhere.
+void bundlediff_tune_allocator(int mmap_threshold, int trim_threshold, int top_pad);
 
 #endif
