@@ -22,9 +22,46 @@ public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public static func == (a: BundlePath, b: BundlePath) -> Bool { a.bytes == b.bytes }
 
-    /// The components (names) of the path.
+    /// The components (names) of the path; empty names (a doubled `/`) are left out.
+    /// One pass, each name copied once (a split and a map made every name twice).
     public var components: [[UInt8]] {
-        bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true).map(Array.init)
+        var out: [[UInt8]] = []
+        bytes.withUnsafeBufferPointer { b in
+            var start = 0
+            for i in 0...b.count where i == b.count || b[i] == UInt8(ascii: "/") {
+                if i > start { out.append(Array(UnsafeBufferPointer(rebasing: b[start..<i]))) }
+                start = i + 1
+            }
+        }
+        return out
+    }
+
+    /// How many components the path has (`components.count`, nothing copied).
+    public var depth: Int {
+        var count = 0, inName = false
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") { inName = false } else if !inName { inName = true; count += 1 }
+        }
+        return count
+    }
+
+    /// Whether one of the path's components is `name` (nothing copied).
+    public func hasComponent(_ name: String) -> Bool {
+        let target = Array(name.utf8)
+        guard !target.isEmpty else { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            var start = 0
+            for i in 0...b.count where i == b.count || b[i] == UInt8(ascii: "/") {
+                if i - start == target.count, target.elementsEqual(b[start..<i]) { return true }
+                start = i + 1
+            }
+            return false
+        }
+    }
+
+    /// Whether the last component is `name` (nothing copied).
+    public func nameIs(_ name: String) -> Bool {
+        name.utf8.elementsEqual(nameBytes)
     }
 
     /// The last component.

@@ -46,7 +46,7 @@ struct BundleMatcher {
         }
     }
 
-    private static func depth(_ p: Pair) -> Int { (p.new ?? p.old)?.path.components.count ?? 0 }
+    private static func depth(_ p: Pair) -> Int { (p.new ?? p.old)?.path.depth ?? 0 }
 
     private static func uniqueIdentifiers(_ bundles: [BundleInfo]) -> [String: BundleInfo] {
         var seen: [String: BundleInfo] = [:], duplicate = Set<String>()

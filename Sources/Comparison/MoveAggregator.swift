@@ -18,7 +18,7 @@ struct MoveAggregator {
         // The largest folder first: `A/B/x → C/B/x` is the folder `A` renamed when `A` held
         // only `B`, else the folder `A/B` moved into `C`.
         // Each folder's depth is counted once, not in every comparison of the sort.
-        let keyed: [(pair: FolderPair, depth: Int)] = candidates.keys.map { ($0, $0.from.components.count) }
+        let keyed: [(pair: FolderPair, depth: Int)] = candidates.keys.map { ($0, $0.from.depth) }
         let order = keyed.sorted { (a, b) -> Bool in
             if a.depth != b.depth { return a.depth < b.depth }
             return a.pair.from != b.pair.from ? a.pair.from < b.pair.from : a.pair.to < b.pair.to

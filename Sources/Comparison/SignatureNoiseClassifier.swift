@@ -15,9 +15,8 @@ struct SignatureNoiseClassifier {
     let newIndex: SnapshotIndex
 
     func classify(_ bundles: inout [BundleComparison]) {
-        let order = bundles.indices.sorted {
-            (bundles[$0].bundle?.path.components.count ?? 0) > (bundles[$1].bundle?.path.components.count ?? 0)
-        }
+        let depths = bundles.map { $0.bundle?.path.depth ?? 0 }
+        let order = bundles.indices.sorted { depths[$0] > depths[$1] }
         var contentChanged: [BundlePath: Bool] = [:]
         for i in order {
             if bundles[i].status == .matched, let o = bundles[i].old, let n = bundles[i].new {
@@ -38,7 +37,7 @@ struct SignatureNoiseClassifier {
                 rest.append(m)
                 continue
             }
-            if rel.nameString == "CodeResources", Self.isSignatureFile(rel) {
+            if rel.nameIs("CodeResources"), Self.isSignatureFile(rel) {
                 if isReseal(m, old: old, new: new, nestedChanged: nestedChanged) {
                     noise.append(SignatureNoise(kind: .resealed, path: m.new.path, change: m))
                 } else {
@@ -69,11 +68,9 @@ struct SignatureNoiseClassifier {
     /// `_CodeSignature/…`, `embedded.mobileprovision`, `embedded.provisionprofile`, or a
     /// legacy top-level `CodeResources`.
     static func isSignatureFile(_ rel: BundlePath) -> Bool {
-        let parts = rel.components
-        if parts.contains(Array("_CodeSignature".utf8)) { return true }
-        let name = rel.nameString
-        return name == "embedded.mobileprovision" || name == "embedded.provisionprofile"
-            || (parts.count == 1 && name == "CodeResources")
+        if rel.hasComponent("_CodeSignature") { return true }
+        return rel.nameIs("embedded.mobileprovision") || rel.nameIs("embedded.provisionprofile")
+            || (rel.nameIs("CodeResources") && rel.depth == 1)
     }
 
     private func isReseal(_ m: FileModification, old: BundleInfo, new: BundleInfo, nestedChanged: [BundlePath: Bool]) -> Bool {
