@@ -9,13 +9,14 @@ enum TextFormatting {
 
     /// `12,345`.
     static func grouped(_ n: UInt64) -> String {
-        let digits = Array(String(n))
-        var out = ""
+        let digits = Array(String(n).utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count + digits.count / 3)
         for (i, d) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(UInt8(ascii: ",")) }
             out.append(d)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `+1,024` / `-12` / `0`.

@@ -9,7 +9,7 @@ import Comparison
 extension TextReporter {
     /// Every block whole when that fits in `room` lines, else with lists capped at 4 or 2
     /// times `limits` when that fits, else capped by `limits` and by `room`.
-    static func changes(_ c: BuildComparison, limits: TextLimits, room: Int) -> [String] {
+    static func changes(_ c: BuildComparison, limits: TextLimits, room: Int, memo: FileRowMemo) -> [String] {
         var whole = TextLimits.details
         whole.listsKeys = limits.listsKeys
         for factor in [0, 4, 2] {
@@ -21,23 +21,24 @@ extension TextReporter {
                 caps.plistsPerBundle *= factor
                 caps.noisePerBundle *= factor
             }
-            let lines = blocks(c, caps: caps, room: TextLimits.all)
+            let lines = blocks(c, caps: caps, room: TextLimits.all, memo: memo)
             if lines.count <= room || limits.isDetailed { return lines }
         }
-        return blocks(c, caps: limits, room: room)
+        return blocks(c, caps: limits, room: room, memo: memo)
     }
 
     /// The blocks with lists capped by `caps`, in `room` lines.
-    private static func blocks(_ c: BuildComparison, caps: TextLimits, room: Int) -> [String] {
-        let facts = BinaryFactsText(c)
-        var blocks: [(title: String, lists: [Listing])] = c.bundles.filter { !$0.isEmpty }.map { b in
+    private static func blocks(_ c: BuildComparison, caps: TextLimits, room: Int, memo: FileRowMemo) -> [String] {
+        var blocks: [(title: String, lists: [Listing])] = c.bundles.indices.filter { !c.bundles[$0].isEmpty }.map { i in
+            let b = c.bundles[i]
             let at = (b.new.map { c.location(of: $0, isNew: true) } ?? b.old.map { c.location(of: $0, isNew: false) })
                 .map { " (\($0.description))" } ?? ""
-            return ("== " + TextFormatting.oneLine(b.name) + at, lists(b, limits: caps, facts: facts))
+            let rows = memo.rows(i) { FileRows(b.files, in: b.bundle, removedFrom: b.old ?? b.bundle, facts: $0) }
+            return ("== " + TextFormatting.oneLine(b.name) + at, lists(b, rows: rows, limits: caps))
         }
         if !c.outsideBundles.isEmpty {
-            blocks.append(("== outside bundles", [files(c.outsideBundles, in: nil, removedFrom: nil, cap: caps.filesPerBundle,
-                                                             facts: facts)]))
+            let rows = memo.rows(-1) { FileRows(c.outsideBundles, in: nil, removedFrom: nil, facts: $0) }
+            blocks.append(("== outside bundles", [files(rows, cap: caps.filesPerBundle)]))
         }
         var out: [String] = []
         for (i, block) in blocks.enumerated() {
@@ -78,11 +79,11 @@ extension TextReporter {
         return out
     }
 
-    private static func lists(_ b: BundleComparison, limits: TextLimits, facts: BinaryFactsText) -> [Listing] {
+    private static func lists(_ b: BundleComparison, rows: FileRows, limits: TextLimits) -> [Listing] {
         let inBundle = b.bundle
         let noise = b.signatureNoise
         return [
-            files(b.files, in: inBundle, removedFrom: b.old ?? inBundle, cap: limits.filesPerBundle, facts: facts),
+            files(rows, cap: limits.filesPerBundle),
             plists(b.plistChanges, in: inBundle, limits: limits),
             Listing(count: noise.count, cap: limits.noisePerBundle, noun: "signature noise", lines: { i in
                 ["  ≈ \(TextFormatting.path(noise[i].path, in: inBundle)): \(noise[i].kind.rawValue) (signature noise)"]
@@ -115,89 +116,6 @@ extension TextReporter {
                            let keys = groups[shown...].reduce(0) { $0 + $1.reduce(0) { $0 + $1.keyChanges.count } }
                            return " (\(TextFormatting.grouped(UInt64(keys))) key changes)"
                        })
-    }
-
-    /// `*.lproj/Localizable.strings` for `fr.lproj/Localizable.strings`; other paths as they are.
-    private static func table(_ path: String) -> String {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else { return path }
-        parts[parts.count - 2] = "*.lproj"
-        return parts.joined(separator: "/")
-    }
-
-    /// Files added, removed and modified, in that order; paths relative to the bundle. When
-    /// they are more than `cap`, one line per file across its language folders instead
-    /// (`- *.lproj/Home.strings in 24 languages (11.9 KB)`). A Mach-O file added or changed
-    /// carries its facts (`BinaryFactsText`).
-    private static func files(_ f: FileChanges, in bundle: BundleInfo?, removedFrom oldBundle: BundleInfo?,
-                              cap: Int, facts: BinaryFactsText) -> Listing {
-        var rows: [FileRow] = []
-        for e in f.added {
-            var row = FileRow("+", TextFormatting.path(e.path, in: bundle), old: 0, new: e.size)
-            row.facts = facts.added(e.path)
-            rows.append(row)
-        }
-        for e in f.removed { rows.append(FileRow("-", TextFormatting.path(e.path, in: oldBundle), old: e.size, new: 0)) }
-        for m in f.modified {
-            var row = FileRow("~", TextFormatting.path(m.path, in: bundle), old: m.old.size, new: m.new.size)
-            if m.isModeOnly { row.mode = "mode \(m.old.isExecutable ? "755" : "644") → \(m.new.isExecutable ? "755" : "644")" }
-            row.facts = facts.modified(m)
-            rows.append(row)
-        }
-        let total = rows.count
-        if total > cap {
-            var order: [String] = []
-            var merged: [String: FileRow] = [:]
-            for row in rows {
-                let key = row.symbol + table(row.name)
-                guard var group = merged[key] else { order.append(key); merged[key] = row; continue }
-                group.name = table(row.name)
-                group.files += 1
-                group.old &+= row.old
-                group.new &+= row.new
-                group.mode = nil
-                group.facts = nil
-                merged[key] = group
-            }
-            rows = order.compactMap { merged[$0] }
-        }
-        let grouped = rows.count < total
-        return Listing(count: rows.count, cap: cap, noun: grouped ? "file groups" : "files",
-                       lines: { [rows[$0].line] },
-                       leftOut: { shown in
-                           guard grouped else { return "" }
-                           let files = rows[shown...].reduce(0) { $0 + $1.files }
-                           return " (\(TextFormatting.grouped(UInt64(files))) files)"
-                       })
-    }
-
-    /// A file change, or the same change to one file in several language folders.
-    private struct FileRow {
-        var symbol: String
-        var name: String
-        var old: UInt64
-        var new: UInt64
-        var files = 1
-        /// `mode 644 → 755` for a change of the executable bit only.
-        var mode: String?
-        /// The Mach-O facts shown beside the size (`arm64; minimum iOS 15.0`).
-        var facts: String?
-
-        init(_ symbol: String, _ name: String, old: UInt64, new: UInt64) {
-            (self.symbol, self.name, self.old, self.new) = (symbol, name, old, new)
-        }
-
-        var line: String {
-            let name = files > 1 ? "\(self.name) in \(files) languages" : self.name
-            switch symbol {
-            case "+": return "  + \(name) (\(TextFormatting.bytes(new))\(facts.map { "; " + TextFormatting.oneLine($0) } ?? ""))"
-            case "-": return "  - \(name) (\(TextFormatting.bytes(old)))"
-            default:
-                let what = mode ?? "\(TextFormatting.grouped(old)) → \(TextFormatting.grouped(new)) B "
-                    + "(\(TextFormatting.signed(Int64(clamping: new) &- Int64(clamping: old))))"
-                return "  ~ \(name): \(what)\(facts.map { "; " + TextFormatting.oneLine($0) } ?? "")"
-            }
-        }
     }
 
     /// `plist fr.lproj/Localizable.strings: 12 added, 3 removed, 40 changed; format …`

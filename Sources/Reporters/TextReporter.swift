@@ -37,11 +37,12 @@ public enum TextReporter {
         let footer = wrap.wrap(footer(c, limits: limits))
         let room = limits.lines - head.count - findings.count - bundles.count - moves.count - footer.count
         // Wrapping can lengthen the changes past their room: ask again for fewer, a few times.
-        var changes = wrap.wrap(changes(c, limits: limits, room: room))
+        let memo = FileRowMemo(c)
+        var changes = wrap.wrap(changes(c, limits: limits, room: room, memo: memo))
         var ask = room
         for _ in 0..<8 where changes.count > room && !limits.isDetailed {
             ask -= changes.count - room
-            changes = wrap.wrap(Self.changes(c, limits: limits, room: ask))
+            changes = wrap.wrap(Self.changes(c, limits: limits, room: ask, memo: memo))
         }
         return (head + findings + bundles + changes + moves + footer).map { $0 + "\n" }.joined()
     }
