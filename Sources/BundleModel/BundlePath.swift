@@ -111,28 +111,10 @@ public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// bytes escaped as `\xNN` so that a hostile name cannot forge report lines.
     public var description: String { VisibleText.escape(bytes: bytes) }
 
-    /// Bytewise order (unsigned bytes; a prefix first), over the two buffers directly and
-    /// eight bytes at a time (a big-endian word orders as its bytes do): every sort, binary
-    /// search and order check of a build's paths runs through here, and neighbours in a
-    /// sorted build share long prefixes.
+    /// Bytewise order (unsigned bytes; a prefix first), over the two buffers directly
+    /// (`ByteRun.order`): every sort, binary search and order check of a build's paths runs
+    /// through here, and neighbours in a sorted build share long prefixes.
     public static func < (a: BundlePath, b: BundlePath) -> Bool {
-        a.bytes.withUnsafeBufferPointer { x in
-            b.bytes.withUnsafeBufferPointer { y in
-                let n = Swift.min(x.count, y.count)
-                let rx = UnsafeRawBufferPointer(x), ry = UnsafeRawBufferPointer(y)
-                var k = 0
-                while k + 8 <= n {
-                    let u = UInt64(bigEndian: rx.loadUnaligned(fromByteOffset: k, as: UInt64.self))
-                    let v = UInt64(bigEndian: ry.loadUnaligned(fromByteOffset: k, as: UInt64.self))
-                    if u != v { return u < v }
-                    k += 8
-                }
-                while k < n {
-                    if x[k] != y[k] { return x[k] < y[k] }
-                    k += 1
-                }
-                return x.count < y.count
-            }
-        }
+        a.bytes.withUnsafeBytes { x in b.bytes.withUnsafeBytes { y in ByteRun.order(x, y) < 0 } }
     }
 }

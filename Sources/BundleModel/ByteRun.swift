@@ -33,4 +33,24 @@ public enum ByteRun {
             }
         }
     }
+
+    /// The order of two runs of bytes: negative when `a` comes first, zero when equal,
+    /// positive when `b` does (unsigned bytes; a prefix first), eight bytes at a time (a
+    /// big-endian word orders as its bytes do). Paths sort by it (`BundlePath.<`), and the
+    /// file merge orders its two sides' paths with it in place.
+    public static func order(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let n = Swift.min(a.count, b.count)
+        var k = 0
+        while k + 8 <= n {
+            let u = UInt64(bigEndian: a.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+            let v = UInt64(bigEndian: b.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+            if u != v { return u < v ? -1 : 1 }
+            k += 8
+        }
+        while k < n {
+            if a[k] != b[k] { return a[k] < b[k] ? -1 : 1 }
+            k += 1
+        }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
+    }
 }

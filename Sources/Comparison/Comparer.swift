@@ -101,28 +101,37 @@ public enum Comparer {
         let oldSkip = oldRoot.isRoot ? 0 : oldRoot.bytes.count + 1
         let newSkip = newRoot.isRoot ? 0 : newRoot.bytes.count + 1
         var i = 0, j = 0
-        while i < old.count || j < new.count {
-            guard i < old.count else { changes.added.append(new[j]); j += 1; continue }
-            guard j < new.count else { changes.removed.append(old[i]); i += 1; continue }
-            let o = old[i], n = new[j]
-            let a = o.path.bytes.dropFirst(oldSkip), b = n.path.bytes.dropFirst(newSkip)
-            if ByteRun.equal(a, b) {
-                if let ends = walk?.pass(a, old: old, at: i, new: new, at: j) {
-                    (i, j) = ends
-                    continue
+        // Over the buffers: an entry is copied (its path retained) only when it is kept.
+        old.withUnsafeBufferPointer { ob in
+            new.withUnsafeBufferPointer { nb in
+                while i < ob.count || j < nb.count {
+                    guard i < ob.count else { changes.added.append(nb[j]); j += 1; continue }
+                    guard j < nb.count else { changes.removed.append(ob[i]); i += 1; continue }
+                    let order = ob[i].path.bytes.withUnsafeBytes { a in
+                        nb[j].path.bytes.withUnsafeBytes { b in
+                            ByteRun.order(UnsafeRawBufferPointer(rebasing: a[Swift.min(oldSkip, a.count)...]),
+                                          UnsafeRawBufferPointer(rebasing: b[Swift.min(newSkip, b.count)...]))
+                        }
+                    }
+                    if order == 0 {
+                        if let ends = walk?.pass(ob[i].path.bytes.dropFirst(oldSkip), old: old, at: i, new: new, at: j) {
+                            (i, j) = ends
+                            continue
+                        }
+                        if ob[i].kind != nb[j].kind || ob[i].sha256 != nb[j].sha256 || ob[i].size != nb[j].size
+                            || ob[i].symlinkTarget != nb[j].symlinkTarget || ob[i].isExecutable != nb[j].isExecutable {
+                            changes.modified.append(FileModification(old: ob[i], new: nb[j]))
+                        }
+                        i += 1
+                        j += 1
+                    } else if order < 0 {
+                        changes.removed.append(ob[i])
+                        i += 1
+                    } else {
+                        changes.added.append(nb[j])
+                        j += 1
+                    }
                 }
-                if o.kind != n.kind || o.sha256 != n.sha256 || o.size != n.size || o.symlinkTarget != n.symlinkTarget
-                    || o.isExecutable != n.isExecutable {
-                    changes.modified.append(FileModification(old: o, new: n))
-                }
-                i += 1
-                j += 1
-            } else if a.lexicographicallyPrecedes(b) {
-                changes.removed.append(o)
-                i += 1
-            } else {
-                changes.added.append(n)
-                j += 1
             }
         }
         return (changes, walk?.skipped ?? 0)
