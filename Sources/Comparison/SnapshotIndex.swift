@@ -47,29 +47,35 @@ public struct SnapshotIndex: Sendable {
         // Siblings mostly come one after another (entries are sorted): the previous
         // entry's parent and its owner answer the next one without a new path or a hash.
         var previous: (parent: BundlePath, owner: Int32)?
-        for entry in sorted {
-            var owner: Int32 = -1
-            if !entry.path.isRoot {
-                let bytes = entry.path.bytes
-                let end = bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
-                if let previous, ByteRun.equal(previous.parent.bytes[...], bytes[..<end]) {
-                    owner = previous.owner
-                } else {
-                    let parent = entry.path.parent
-                    owner = cache.innermost(parent).flatMap { slots[$0] } ?? -1
-                    previous = (parent, owner)
+        // Over the buffer: an entry is copied (its path retained) only into its bundle's list.
+        sorted.withUnsafeBufferPointer { entries in
+            for k in entries.indices {
+                var owner: Int32 = -1
+                if !entries[k].path.isRoot {
+                    let bytes = entries[k].path.bytes
+                    let end = bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
+                    if let previous, ByteRun.equal(previous.parent.bytes[...], bytes[..<end]) {
+                        owner = previous.owner
+                    } else {
+                        let parent = entries[k].path.parent
+                        owner = cache.innermost(parent).flatMap { slots[$0] } ?? -1
+                        previous = (parent, owner)
+                    }
                 }
+                owners.append(owner)
+                if entries[k].kind != .directory { counts[owner >= 0 ? Int(owner) : bundles.count] += 1 }
             }
-            owners.append(owner)
-            if entry.kind != .directory { counts[owner >= 0 ? Int(owner) : bundles.count] += 1 }
         }
         var files = counts.map { count in
             var list: [FileEntry] = []
             list.reserveCapacity(count)
             return list
         }
-        for (entry, owner) in zip(sorted, owners) where entry.kind != .directory {
-            files[owner >= 0 ? Int(owner) : bundles.count].append(entry)
+        sorted.withUnsafeBufferPointer { entries in
+            for k in entries.indices where entries[k].kind != .directory {
+                let owner = owners[k]
+                files[owner >= 0 ? Int(owner) : bundles.count].append(entries[k])
+            }
         }
         let outside = files.removeLast()
         var filesByBundle: [BundlePath: [FileEntry]] = [:]
@@ -171,17 +177,19 @@ public struct SnapshotIndex: Sendable {
             // The answer depends on the file's folder only, and a folder's files come one
             // after another: the previous file's folder answers the next without a scan.
             var previous: (parent: ArraySlice<UInt8>, folder: BundlePath?)?
-            for file in files(of: bundle) {
-                let bytes = file.path.bytes
-                let parent = bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]
-                let folder: BundlePath?
-                if let previous, ByteRun.equal(previous.parent, parent) {
-                    folder = previous.folder
-                } else {
-                    folder = Self.localizationFolder(of: file.path, in: bundle.path)
-                    previous = (parent, folder)
+            files(of: bundle).withUnsafeBufferPointer { files in
+                for k in files.indices {
+                    let bytes = files[k].path.bytes
+                    let parent = bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]
+                    let folder: BundlePath?
+                    if let previous, ByteRun.equal(previous.parent, parent) {
+                        folder = previous.folder
+                    } else {
+                        folder = Self.localizationFolder(of: files[k].path, in: bundle.path)
+                        previous = (parent, folder)
+                    }
+                    if let folder { out[folder, default: []].append(files[k]) }
                 }
-                if let folder { out[folder, default: []].append(file) }
             }
             return out
         }
