@@ -53,4 +53,18 @@ public enum ByteRun {
         }
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
+
+    /// Whether two paths lie in the same folder: the bytes before their last `/` (none for
+    /// a top-level name) are equal. Over the arrays in place: the index and the `.lproj`
+    /// lists ask it of every entry and the one before it.
+    public static func sameParent(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                let slash = UInt8(ascii: "/")
+                let m = x.lastIndex(of: slash) ?? 0, n = y.lastIndex(of: slash) ?? 0
+                guard m == n else { return false }
+                return order(UnsafeRawBufferPointer(rebasing: x[..<m]), UnsafeRawBufferPointer(rebasing: y[..<n])) == 0
+            }
+        }
+    }
 }

@@ -46,20 +46,18 @@ public struct SnapshotIndex: Sendable {
         var cache = InnermostBundleCache(bundles: Set(byPath.keys))
         // Siblings mostly come one after another (entries are sorted): the previous
         // entry's parent and its owner answer the next one without a new path or a hash.
-        var previous: (parent: BundlePath, owner: Int32)?
+        // (`previous`: the entry whose folder was looked up last, and its owner.)
+        var previous: (entry: Int, owner: Int32)?
         // Over the buffer: an entry is copied (its path retained) only into its bundle's list.
         sorted.withUnsafeBufferPointer { entries in
             for k in entries.indices {
                 var owner: Int32 = -1
                 if !entries[k].path.isRoot {
-                    let bytes = entries[k].path.bytes
-                    let end = bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
-                    if let previous, ByteRun.equal(previous.parent.bytes[...], bytes[..<end]) {
+                    if let previous, ByteRun.sameParent(entries[previous.entry].path.bytes, entries[k].path.bytes) {
                         owner = previous.owner
                     } else {
-                        let parent = entries[k].path.parent
-                        owner = cache.innermost(parent).flatMap { slots[$0] } ?? -1
-                        previous = (parent, owner)
+                        owner = cache.innermost(entries[k].path.parent).flatMap { slots[$0] } ?? -1
+                        previous = (k, owner)
                     }
                 }
                 owners.append(owner)
@@ -176,17 +174,15 @@ public struct SnapshotIndex: Sendable {
             var out: [BundlePath: [FileEntry]] = [:]
             // The answer depends on the file's folder only, and a folder's files come one
             // after another: the previous file's folder answers the next without a scan.
-            var previous: (parent: ArraySlice<UInt8>, folder: BundlePath?)?
+            var previous: (file: Int, folder: BundlePath?)?
             files(of: bundle).withUnsafeBufferPointer { files in
                 for k in files.indices {
-                    let bytes = files[k].path.bytes
-                    let parent = bytes[..<(bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0)]
                     let folder: BundlePath?
-                    if let previous, ByteRun.equal(previous.parent, parent) {
+                    if let previous, ByteRun.sameParent(files[previous.file].path.bytes, files[k].path.bytes) {
                         folder = previous.folder
                     } else {
                         folder = Self.localizationFolder(of: files[k].path, in: bundle.path)
-                        previous = (parent, folder)
+                        previous = (k, folder)
                     }
                     if let folder { out[folder, default: []].append(files[k]) }
                 }
