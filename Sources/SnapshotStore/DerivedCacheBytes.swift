@@ -17,37 +17,42 @@ enum DerivedCacheBytes {
     /// single bytes (the last word zero-padded), then over the byte count; eight times fewer
     /// dependent multiplies than FNV-1a, the same protection against a cut or changed file.
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.withUnsafeBytes { raw in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            let prime: UInt64 = 0x0000_0100_0000_01b3
-            let words = raw.count / 8
-            for i in 0..<words {
-                hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))) &* prime
-            }
-            var tail: UInt64 = 0
-            for (shift, byte) in raw[(words * 8)...].enumerated() { tail |= UInt64(byte) << (8 * shift) }
-            if raw.count % 8 != 0 { hash = (hash ^ tail) &* prime }
-            return (hash ^ UInt64(raw.count)) &* prime
+        bytes.withUnsafeBytes(checksum)
+    }
+
+    /// The same sum over bytes in place.
+    static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let prime: UInt64 = 0x0000_0100_0000_01b3
+        let words = raw.count / 8
+        for i in 0..<words {
+            hash = (hash ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self))) &* prime
         }
+        var tail: UInt64 = 0
+        for (shift, byte) in raw[(words * 8)...].enumerated() { tail |= UInt64(byte) << (8 * shift) }
+        if raw.count % 8 != 0 { hash = (hash ^ tail) &* prime }
+        return (hash ^ UInt64(raw.count)) &* prime
     }
 
     /// The bytes between `magic` and the closing sum, when `bytes` starts with `magic` and
-    /// ends with the right sum; nil otherwise.
-    static func body(_ bytes: [UInt8], magic: [UInt8]) -> Reader? {
+    /// ends with the right sum; nil otherwise. The reader points into `bytes`: it is used
+    /// only while they are held (inside the caller's `withUnsafeBytes`), which spares a
+    /// retain and a release of the array for every field read.
+    static func body(_ bytes: UnsafeRawBufferPointer, magic: [UInt8]) -> Reader? {
         guard bytes.count >= magic.count + 8, bytes.starts(with: magic) else { return nil }
         let end = bytes.count - 8
         var sum = Reader(bytes: bytes, at: end, end: bytes.count)
-        guard sum.u64() == checksum(bytes[..<end]) else { return nil }
+        guard sum.u64() == checksum(UnsafeRawBufferPointer(rebasing: bytes[..<end])) else { return nil }
         return Reader(bytes: bytes, at: magic.count, end: end)
     }
 
     /// Reads fixed-width numbers and runs of bytes up to `end`, failing (nil) past it.
     struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeRawBufferPointer
         private(set) var offset: Int
         let end: Int
 
-        init(bytes: [UInt8], at offset: Int, end: Int) {
+        init(bytes: UnsafeRawBufferPointer, at offset: Int, end: Int) {
             self.bytes = bytes
             self.offset = offset
             self.end = end
@@ -72,17 +77,17 @@ enum DerivedCacheBytes {
         mutating func number<T: FixedWidthInteger>(_: T.Type) -> T? {
             let size = MemoryLayout<T>.size
             guard size <= end - offset else { return nil }
-            let value = bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+            let value = T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
             offset += size
             return value
         }
 
-        /// The next `count` bytes, in place (no slice of the array: a slice retains and
-        /// releases it, for each of the three or four fields of a cached file entry).
+        /// The next `count` bytes, in place.
         mutating func withBytes<R>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
             guard count >= 0, count <= end - offset else { return nil }
             defer { offset += count }
-            return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[offset..<(offset + count)])) }
+            let run = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
+            return run.withMemoryRebound(to: UInt8.self, body)
         }
 
         /// A u32 length, then that many bytes, copied into an array of their own.

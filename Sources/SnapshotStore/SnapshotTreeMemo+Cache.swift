@@ -70,6 +70,11 @@ extension SnapshotTreeMemo {
     /// bytes are not such a file. A folder that `previous` read with the same tree id at
     /// the same path, holding as many entries, is copied from it and its bytes skipped.
     mutating func loadFiles(_ bytes: [UInt8], tree: ObjectID, previous: SnapshotTreeMemo? = nil) -> Bool {
+        bytes.withUnsafeBytes { loadFiles($0, tree: tree, previous: previous) }
+    }
+
+    /// `loadFiles` over the bytes in place; nothing it makes points into them.
+    private mutating func loadFiles(_ bytes: UnsafeRawBufferPointer, tree: ObjectID, previous: SnapshotTreeMemo?) -> Bool {
         guard var reader = DerivedCacheBytes.body(bytes, magic: Self.cacheMagic), let count = reader.u32() else {
             return false
         }

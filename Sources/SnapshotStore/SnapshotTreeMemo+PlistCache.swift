@@ -134,6 +134,11 @@ extension SnapshotTreeMemo {
     /// file. The plists of a folder that `previous` read with the same tree id at the same
     /// path, as many of them, are copied from it and their bytes skipped.
     mutating func loadPlists(_ bytes: [UInt8], tree: ObjectID, previous: SnapshotTreeMemo? = nil) -> Bool {
+        bytes.withUnsafeBytes { loadPlists($0, tree: tree, previous: previous) }
+    }
+
+    /// `loadPlists` over the bytes in place; nothing it makes points into them.
+    private mutating func loadPlists(_ bytes: UnsafeRawBufferPointer, tree: ObjectID, previous: SnapshotTreeMemo?) -> Bool {
         guard var reader = DerivedCacheBytes.body(bytes, magic: Self.plistCacheMagic), let count = reader.u32(),
               Int(count) <= reader.remaining / 6, let folderCount = reader.u32(),
               Int(folderCount) <= reader.remaining / 40 else { return false }
