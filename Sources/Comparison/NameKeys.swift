@@ -25,11 +25,25 @@ struct NameKeys: Sendable {
     private static let flags: UInt64 = 3
 
     init(_ entries: [FileEntry]) {
-        keys = entries.map { Self.key($0.path.nameBytes) }
+        // Over the entries and each path in place (a name slice per entry retained the path).
+        keys = entries.withUnsafeBufferPointer { entries in
+            entries.map { entry in
+                entry.path.bytes.withUnsafeBytes { path in
+                    var end = path.count
+                    while end > 0, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
+                    let start = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+                    return Self.key(UnsafeRawBufferPointer(rebasing: path[start..<end]))
+                }
+            }
+        }
     }
 
     /// The key of a name, or of an ending such as `.png` (which must hold no other `.`).
     static func key(_ name: ArraySlice<UInt8>) -> UInt64 {
+        name.withUnsafeBytes { key($0) }
+    }
+
+    private static func key(_ name: UnsafeRawBufferPointer) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var marks: UInt64 = 0
         var inTail = true
@@ -39,7 +53,7 @@ struct NameKeys: Sendable {
             hash = (hash ^ UInt64(ByteRun.asciiLowered(byte))) &* 0x0000_0100_0000_01b3
             if byte == UInt8(ascii: ".") { inTail = false }
         }
-        if name.count >= 2, name[name.startIndex] == UInt8(ascii: "."), name[name.startIndex + 1] == UInt8(ascii: "_") {
+        if name.count >= 2, name[0] == UInt8(ascii: "."), name[1] == UInt8(ascii: "_") {
             marks |= appleDouble
         }
         return (hash & ~flags) | marks

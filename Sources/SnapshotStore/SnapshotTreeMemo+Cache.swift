@@ -93,9 +93,11 @@ extension SnapshotTreeMemo {
             guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let path = reader.runArray(),
                   let id = reader.withBytes(20, ObjectID.init(buffer:)) ?? nil else { return false }
             let entryPath = BundlePath(bytes: path)
-            while let top = open.last, !entryPath.isWithin(top.path) {
+            // The open folder is looked at in place and moved out when closed (a copy of
+            // `open.last` retained its path for every entry).
+            while !open.isEmpty, !open.withUnsafeBufferPointer({ entryPath.isWithin($0[$0.count - 1].path) }) {
+                let top = open.removeLast()
                 spans.append((top.path, Span(tree: top.tree, range: top.start..<index)))
-                open.removeLast()
             }
             switch kind {
             case .directory:
