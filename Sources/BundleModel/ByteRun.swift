@@ -67,4 +67,15 @@ public enum ByteRun {
             }
         }
     }
+
+    /// Whether `folder` is the folder `path` lies in: the bytes before the path's last `/`
+    /// are the folder's (a top-level name lies in the root, an empty folder).
+    public static func isParent(_ folder: [UInt8], of path: [UInt8]) -> Bool {
+        folder.withUnsafeBytes { x in
+            path.withUnsafeBytes { y in
+                let n = y.lastIndex(of: UInt8(ascii: "/")) ?? 0
+                return n == x.count && order(x, UnsafeRawBufferPointer(rebasing: y[..<n])) == 0
+            }
+        }
+    }
 }

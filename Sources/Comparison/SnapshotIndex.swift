@@ -46,8 +46,12 @@ public struct SnapshotIndex: Sendable {
         var cache = InnermostBundleCache(bundles: Set(byPath.keys))
         // Siblings mostly come one after another (entries are sorted): the previous
         // entry's parent and its owner answer the next one without a new path or a hash.
-        // (`previous`: the entry whose folder was looked up last, and its owner.)
+        // (`previous`: the entry whose folder was looked up last, and its owner. `folder`: the
+        // last folder entry, and the owner of what lies in it: itself when it is a bundle,
+        // else its own owner. A folder's first entry follows it, so it mostly answers that
+        // entry without a lookup.)
         var previous: (entry: Int, owner: Int32)?
+        var folder: (entry: Int, owner: Int32)?
         // Over the buffer: an entry is copied (its path retained) only into its bundle's list.
         sorted.withUnsafeBufferPointer { entries in
             for k in entries.indices {
@@ -56,9 +60,14 @@ public struct SnapshotIndex: Sendable {
                     if let previous, ByteRun.sameParent(entries[previous.entry].path.bytes, entries[k].path.bytes) {
                         owner = previous.owner
                     } else {
-                        owner = cache.innermost(entries[k].path.parent).flatMap { slots[$0] } ?? -1
+                        if let folder, ByteRun.isParent(entries[folder.entry].path.bytes, of: entries[k].path.bytes) {
+                            owner = folder.owner
+                        } else {
+                            owner = cache.innermost(entries[k].path.parent).flatMap { slots[$0] } ?? -1
+                        }
                         previous = (k, owner)
                     }
+                    if entries[k].kind == .directory { folder = (k, slots[entries[k].path] ?? owner) }
                 }
                 owners.append(owner)
                 if entries[k].kind != .directory { counts[owner >= 0 ? Int(owner) : bundles.count] += 1 }

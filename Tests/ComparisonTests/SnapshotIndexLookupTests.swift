@@ -35,6 +35,33 @@ import Testing
         }
     }
 
+    /// Every entry's owner is the innermost bundle holding its folder (`InnermostBundleCache`,
+    /// the one rule), whether the folders have entries of their own or not: the index takes
+    /// a folder's owner from the folder entry just before its first file when there is one.
+    @Test func ownersFollowTheInnermostBundleRule() {
+        let build = TestBuild(app: "A.app")
+            .bundle("A.app/PlugIns/X.appex", kind: .appex, id: "com.example.x")
+            .bundle("A.app/PlugIns/X.appex/Frameworks/G.framework", kind: .framework, id: "com.example.g")
+            .bundle("A.app/F.framework", kind: .framework, id: "com.example.f")
+            .files(["A.app/R/x.txt": "x", "A.app/R/s/y.txt": "y", "A.app/PlugIns/X.appex/X": "x",
+                    "A.app/PlugIns/X.appex/Frameworks/G.framework/G": "g", "A.app/PlugIns/X.appex/R/z": "z",
+                    "A.app/PlugIns/Y/y": "y", "A.app/F.framework/F": "f", "A.app/F.frameworkX/w": "w",
+                    "A.app/Z/q": "q", "loose/l.txt": "l"])
+        let full = build.snapshot
+        var implicit = full
+        implicit.entries.removeAll { $0.kind == FileEntry.Kind.directory }
+        var someMissing = full
+        someMissing.entries.removeAll { $0.kind == FileEntry.Kind.directory && $0.path.depth % 2 == 0 }
+        for snapshot in [full, implicit, someMissing] {
+            var rule = InnermostBundleCache(bundles: Set(snapshot.bundles.map(\.path)))
+            let index = SnapshotIndex(snapshot)
+            for entry in snapshot.entries where !entry.path.isRoot {
+                #expect(index.owner(of: entry.path)?.path == rule.innermost(entry.path.parent), "\(entry.path)")
+            }
+        }
+        #expect(full.entries.contains { $0.kind == FileEntry.Kind.directory && $0.path == BundlePath("A.app/PlugIns/X.appex") })
+    }
+
     /// `entry(at:)` (binary search) and `entriesByPath` (made on first need) agree with the
     /// snapshot's own entries, in either order, and find nothing at paths that sort
     /// between an entry and its children.
