@@ -1,8 +1,8 @@
-/// Equality of two runs of path bytes over their buffers, eight bytes at a time: the file
-/// merge and the index compare a path or a folder with the previous one for every entry,
-/// and a loaded build tests every path against its open folder (`BundlePath.isWithin`);
-/// the generic `elementsEqual` and `starts(with:)` of two slices walk them byte by byte
-/// through iterators.
+/// Equality and order of runs of path bytes over their buffers, eight bytes at a time: the
+/// file merge and the index compare a path or a folder with the previous one for every
+/// entry, and a loaded build tests every path against its open folder
+/// (`BundlePath.isWithin`); the generic `elementsEqual` and `starts(with:)` of two slices
+/// walk them byte by byte through iterators, and a copied entry retains its path.
 public enum ByteRun {
     /// `byte` with an ASCII capital lowered; every other byte as it is.
     @inlinable
