@@ -19,9 +19,15 @@ other stops the run with exit code 2.
 import argparse, os, shlex, statistics, subprocess, sys, time
 
 
+def prepare(prep):
+    """Runs the --prep command; stops with exit code 2 when it fails."""
+    if prep and subprocess.run(prep, shell=True).returncode != 0:
+        print(f"paired.py: the --prep command failed: {prep}", file=sys.stderr)
+        sys.exit(2)
+
+
 def run_once(argv, prep):
-    if prep:
-        subprocess.run(prep, shell=True, check=True)
+    prepare(prep)
     start = time.perf_counter()
     try:
         pid = os.posix_spawnp(argv[0], argv, os.environ,
@@ -41,8 +47,7 @@ def run_once(argv, prep):
 
 def peak_rss(argv, prep):
     """Peak resident size in MiB of one run, as GNU time reports it."""
-    if prep:
-        subprocess.run(prep, shell=True, check=True)
+    prepare(prep)
     done = subprocess.run(["/usr/bin/time", "-f", "%M", "--"] + argv, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True)
     return int(done.stderr.strip().splitlines()[-1]) / 1024
@@ -59,7 +64,10 @@ def main():
         ap.error("-n takes a positive count")
     if not os.access("/usr/bin/time", os.X_OK):
         ap.exit(2, "paired.py: needs GNU time at /usr/bin/time (apt-get install time)\n")
-    a, b = shlex.split(args.a), shlex.split(args.b)
+    try:
+        a, b = shlex.split(args.a), shlex.split(args.b)
+    except ValueError as error:
+        ap.error(f"a command does not split into words: {error}")
     if not a or not b:
         ap.error("each command needs at least one word")
     run_once(a, args.prep), run_once(b, args.prep)  # warm-up pair

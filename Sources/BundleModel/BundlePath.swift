@@ -26,36 +26,32 @@ public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// One pass, each name copied once (a split and a map made every name twice).
     public var components: [[UInt8]] {
         var out: [[UInt8]] = []
-        bytes.withUnsafeBufferPointer { b in
-            var start = 0
-            for i in 0...b.count where i == b.count || b[i] == UInt8(ascii: "/") {
-                if i > start { out.append(Array(UnsafeBufferPointer(rebasing: b[start..<i]))) }
-                start = i + 1
-            }
-        }
+        eachComponent { out.append(Array($0)); return true }
         return out
     }
 
     /// How many components the path has (`components.count`, nothing copied).
     public var depth: Int {
-        var count = 0, inName = false
-        for byte in bytes {
-            if byte == UInt8(ascii: "/") { inName = false } else if !inName { inName = true; count += 1 }
-        }
+        var count = 0
+        eachComponent { _ in count += 1; return true }
         return count
     }
 
     /// Whether one of the path's components is `name` (nothing copied).
     public func hasComponent(_ name: String) -> Bool {
-        let target = Array(name.utf8)
-        guard !target.isEmpty else { return false }
-        return bytes.withUnsafeBufferPointer { b in
+        var found = false
+        eachComponent { found = name.utf8.elementsEqual($0); return !found }
+        return found
+    }
+
+    /// Each non-empty component in place, in order, while `visit` returns true.
+    private func eachComponent(_ visit: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        bytes.withUnsafeBufferPointer { b in
             var start = 0
             for i in 0...b.count where i == b.count || b[i] == UInt8(ascii: "/") {
-                if i - start == target.count, target.elementsEqual(b[start..<i]) { return true }
+                if i > start, !visit(UnsafeBufferPointer(rebasing: b[start..<i])) { return }
                 start = i + 1
             }
-            return false
         }
     }
 
@@ -69,10 +65,7 @@ public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// The last component's bytes, without a copy.
     public var nameBytes: ArraySlice<UInt8> {
-        var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        let start = bytes[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? bytes.startIndex
-        return bytes[start..<end]
+        bytes[bytes.withUnsafeBytes(ByteRun.nameRange)]
     }
 
     /// The last component as text (lossy for invalid UTF-8).

@@ -54,28 +54,30 @@ public enum ByteRun {
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 
-    /// Whether two paths lie in the same folder: the bytes before their last `/` (none for
-    /// a top-level name) are equal. Over the arrays in place: the index and the `.lproj`
-    /// lists ask it of every entry and the one before it.
-    public static func sameParent(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.withUnsafeBytes { x in
-            b.withUnsafeBytes { y in
-                let slash = UInt8(ascii: "/")
-                let m = x.lastIndex(of: slash) ?? 0, n = y.lastIndex(of: slash) ?? 0
-                guard m == n else { return false }
-                return order(UnsafeRawBufferPointer(rebasing: x[..<m]), UnsafeRawBufferPointer(rebasing: y[..<n])) == 0
-            }
-        }
+    /// Where a path's last component lies (`BundlePath.nameBytes`): after its last `/`,
+    /// once trailing `/`s are set aside.
+    public static func nameRange(_ path: UnsafeRawBufferPointer) -> Range<Int> {
+        var end = path.count
+        while end > 0, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        let start = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        return start..<end
     }
 
-    /// Whether `folder` is the folder `path` lies in: the bytes before the path's last `/`
-    /// are the folder's (a top-level name lies in the root, an empty folder).
+    /// The bytes of the folder `path` lies in: before its last `/` (none for a top-level
+    /// name, which lies in the root).
+    private static func folder(of path: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: path[..<(path.lastIndex(of: UInt8(ascii: "/")) ?? 0)])
+    }
+
+    /// Whether two paths lie in the same folder. Over the arrays in place: the index and the
+    /// `.lproj` lists ask it of every entry and the one before it.
+    public static func sameParent(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.withUnsafeBytes { x in b.withUnsafeBytes { y in order(folder(of: x), folder(of: y)) == 0 } }
+    }
+
+    /// Whether `folder` is the folder `path` lies in (a top-level name lies in the root, an
+    /// empty folder).
     public static func isParent(_ folder: [UInt8], of path: [UInt8]) -> Bool {
-        folder.withUnsafeBytes { x in
-            path.withUnsafeBytes { y in
-                let n = y.lastIndex(of: UInt8(ascii: "/")) ?? 0
-                return n == x.count && order(x, UnsafeRawBufferPointer(rebasing: y[..<n])) == 0
-            }
-        }
+        folder.withUnsafeBytes { x in path.withUnsafeBytes { y in order(x, Self.folder(of: y)) == 0 } }
     }
 }

@@ -28,12 +28,7 @@ struct NameKeys: Sendable {
         // Over the entries and each path in place (a name slice per entry retained the path).
         keys = entries.withUnsafeBufferPointer { entries in
             entries.map { entry in
-                entry.path.bytes.withUnsafeBytes { path in
-                    var end = path.count
-                    while end > 0, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
-                    let start = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-                    return Self.key(UnsafeRawBufferPointer(rebasing: path[start..<end]))
-                }
+                entry.path.bytes.withUnsafeBytes { Self.key(UnsafeRawBufferPointer(rebasing: $0[ByteRun.nameRange($0)])) }
             }
         }
     }

@@ -59,12 +59,11 @@ public struct SnapshotIndex: Sendable {
                 if !entries[k].path.isRoot {
                     if let previous, ByteRun.sameParent(entries[previous.entry].path.bytes, entries[k].path.bytes) {
                         owner = previous.owner
+                    } else if let folder, ByteRun.isParent(entries[folder.entry].path.bytes, of: entries[k].path.bytes) {
+                        owner = folder.owner
+                        previous = (k, owner)
                     } else {
-                        if let folder, ByteRun.isParent(entries[folder.entry].path.bytes, of: entries[k].path.bytes) {
-                            owner = folder.owner
-                        } else {
-                            owner = cache.innermost(entries[k].path.parent).flatMap { slots[$0] } ?? -1
-                        }
+                        owner = cache.innermost(entries[k].path.parent).flatMap { slots[$0] } ?? -1
                         previous = (k, owner)
                     }
                     if entries[k].kind == .directory { folder = (k, slots[entries[k].path] ?? owner) }
