@@ -1,3 +1,4 @@
+import CProcess
 import Foundation
 
 /// Two pieces of work at once: `other` on another thread while this one runs `here`;
@@ -58,6 +59,8 @@ extension BothCores {
     private static func start(_ work: @escaping @Sendable () -> Void) -> DispatchSemaphore {
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
+            // The lists this thread builds fault their memory in 2 MiB at a time.
+            bundlediff_tune_thread_heap()
             work()
             done.signal()
         }

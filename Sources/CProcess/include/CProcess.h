@@ -8,4 +8,9 @@
 /// pages. Nothing elsewhere.
 void bundlediff_tune_allocator(int mmap_threshold, int trim_threshold, int top_pad);
 
+/// Advises the heap glibc gives the calling thread (when it is not the first thread's)
+/// for transparent huge pages; for threads that build large lists. Call it first thing on
+/// the thread, after `bundlediff_tune_allocator`. Nothing elsewhere.
+void bundlediff_tune_thread_heap(void);
+
 #endif
