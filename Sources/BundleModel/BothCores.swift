@@ -55,18 +55,63 @@ extension BothCores {
     /// Starts `work` on a thread of its own; the semaphore is signalled when it ends. Not
     /// a dispatch queue: a caller on Swift's cooperative pool (a test) would block one of
     /// its threads waiting for work queued behind it, and the pool grows only after a
-    /// second's stall.
+    /// second's stall. The thread is one that finished earlier work when there is one
+    /// (`Worker`): starting a thread cost a diff 8 new threads, their stacks and their heaps.
     private static func start(_ work: @escaping @Sendable () -> Void) -> DispatchSemaphore {
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            // The lists this thread builds fault their memory in 2 MiB at a time.
-            bundlediff_tune_thread_heap()
-            work()
-            done.signal()
-        }
+        Worker.next().run(work, then: done)
+        return done
+    }
+}
+
+/// A thread that runs one piece of work at a time and then waits, idle, for the next.
+/// Work never waits for a busy thread: with none idle, a new one starts, so work that
+/// starts work of its own (a half that runs `BothCores.run` again) always gets a thread.
+final class Worker: @unchecked Sendable {
+    private static let lock = NSLock()
+    /// Guarded by `lock`.
+    nonisolated(unsafe) private static var idle: [Worker] = []
+    /// How many threads `next` started (for tests), guarded by `lock`.
+    nonisolated(unsafe) private static var started = 0
+
+    static var threadsStarted: Int { lock.withLock { started } }
+
+    private let wake = DispatchSemaphore(value: 0)
+    /// Set by `run` before `wake` is signalled; read only by the worker's own thread.
+    private var job: (work: @Sendable () -> Void, done: DispatchSemaphore)?
+
+    /// An idle worker, or a new one.
+    static func next() -> Worker {
+        if let worker = lock.withLock({ () -> Worker? in
+            if let worker = idle.popLast() { return worker }
+            started += 1
+            return nil
+        }) { return worker }
+        let worker = Worker()
+        let thread = Thread { worker.loop() }
         thread.stackSize = 8 << 20
         thread.start()
-        return done
+        return worker
+    }
+
+    /// Hands `work` to this worker (taken by `next`); `done` is signalled when it ends,
+    /// once the worker is idle again, so that the caller's next `BothCores` call finds it.
+    func run(_ work: @escaping @Sendable () -> Void, then done: DispatchSemaphore) {
+        job = (work, done)
+        wake.signal()
+    }
+
+    private func loop() -> Never {
+        // The lists this thread builds fault their memory in 2 MiB at a time.
+        bundlediff_tune_thread_heap()
+        while true {
+            wake.wait()
+            guard let (work, done) = job else { continue }
+            job = nil
+            work()
+            Self.lock.withLock { Self.idle.append(self) }
+            done.signal()
+        }
     }
 }
 

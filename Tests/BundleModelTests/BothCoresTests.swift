@@ -1,4 +1,4 @@
-import BundleModel
+@testable import BundleModel
 import Foundation
 import Testing
 
@@ -36,6 +36,17 @@ import Testing
             return await group.reduce(into: [Int]()) { $0.append($1) }
         }
         #expect(sums.sorted() == (0..<16).map { $0 * 3 })
+    }
+
+    /// A thread that finished its half runs the next one: fifty calls in turn start at
+    /// most a few threads (other tests may hold some at the same time), not fifty.
+    @Test func finishedThreadsAreReused() {
+        let before = Worker.threadsStarted
+        for k in 0..<50 {
+            let (a, b) = BothCores.run({ k }, alongside: { k + 1 })
+            #expect(a + 1 == b)
+        }
+        #expect(Worker.threadsStarted - before < 25)
     }
 
     /// `begin` returns at once; `wait` returns only when the work has ended, and again at
