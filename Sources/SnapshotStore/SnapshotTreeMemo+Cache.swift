@@ -15,7 +15,7 @@ import Git
 /// second side of a comparison decodes only what changed.
 extension SnapshotTreeMemo {
     /// The first line; its number changes whenever the layout or the meaning changes.
-    static let cacheMagic = Array("bundlediff files memo 3\n".utf8)
+    static let cacheMagic = Array("bundlediff files memo 4\n".utf8)
 
     /// The cache key of the `files/` tree `tree`.
     static func cacheKey(files tree: ObjectID) -> String { "files-" + tree.hex }

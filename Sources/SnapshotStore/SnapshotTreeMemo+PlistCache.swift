@@ -17,7 +17,7 @@ import PropertyLists
 /// plists of every folder the two builds share (same path, same tree id) and skips their bytes.
 extension SnapshotTreeMemo {
     /// The first line; its number changes whenever the layout or the meaning changes.
-    static let plistCacheMagic = Array("bundlediff plists memo 2\n".utf8)
+    static let plistCacheMagic = Array("bundlediff plists memo 3\n".utf8)
 
     /// The cache key of the `plists/` tree `tree`.
     static func cacheKey(plists tree: ObjectID) -> String { "plists-" + tree.hex }
