@@ -106,7 +106,21 @@ public struct SnapshotIndex: Sendable {
         let range = folder.isRoot ? 0..<sorted.count
             : lowerBound(BundlePath(bytes: folder.bytes + [UInt8(ascii: "/")]))
             ..< lowerBound(BundlePath(bytes: folder.bytes + [UInt8(ascii: "0")]))
-        return sorted[range].count { $0.kind != .directory && !$0.path.isRoot }
+        // Counted once for the whole build, then two look-ups a folder: counting each
+        // folder's run cost a move of a top folder's files a pass over the whole build.
+        let before = memo.filesBefore {
+            var counts: [Int32] = [0]
+            counts.reserveCapacity(sorted.count + 1)
+            var files: Int32 = 0
+            sorted.withUnsafeBufferPointer { entries in
+                for k in entries.indices {
+                    if entries[k].kind != .directory && !entries[k].path.isRoot { files += 1 }
+                    counts.append(files)
+                }
+            }
+            return counts
+        }
+        return Int(before[range.upperBound] - before[range.lowerBound])
     }
 
     /// The entry at `path`, by binary search over the sorted entries.
