@@ -2,9 +2,24 @@ import BundleModel
 import CProcess
 import Foundation
 
-/// The process environment, for `main.swift`.
+/// The process environment, for `main.swift`: each `NAME=value` split at its first `=`;
+/// of a name given twice, the first value (the one `getenv` finds). Read from `environ`
+/// itself, not through `ProcessInfo`, whose set-up cost `--version` 3% of its time and
+/// 2 MiB of its memory.
 public func processEnvironment() -> [String: String] {
-    ProcessInfo.processInfo.environment
+    var environment: [String: String] = [:]
+    guard var cursor = bundlediff_environment() else { return environment }
+    while let entry = cursor.pointee {
+        let bytes = UnsafeRawBufferPointer(start: entry, count: strlen(entry))
+        if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+            let name = String(decoding: bytes[..<equals], as: UTF8.self)
+            if environment[name] == nil {
+                environment[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
+            }
+        }
+        cursor += 1
+    }
+    return environment
 }
 
 /// Sets up process-wide signal handling and the allocator, for `main.swift`, before

@@ -4,10 +4,11 @@
 #include <stdint.h>
 #include <stdlib.h> /* defines __GLIBC__ under glibc */
 
+#include <unistd.h> /* environ */
+
 #ifdef __GLIBC__
 #include <malloc.h>
 #include <sys/mman.h>
-#include <unistd.h>
 #endif
 
 #if defined(__GLIBC__) && defined(MADV_HUGEPAGE)
@@ -79,4 +80,8 @@ void bundlediff_tune_thread_heap(void) {
     (void)madvise((void *)heap, thread_heap, MADV_HUGEPAGE);
     if (at - heap < huge_page) skip_to(heap + huge_page);
 #endif
+}
+
+char *const *bundlediff_environment(void) {
+    return environ;
 }

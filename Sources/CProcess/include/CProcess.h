@@ -13,4 +13,7 @@ void bundlediff_tune_allocator(int mmap_threshold, int trim_threshold, int top_p
 /// the thread, after `bundlediff_tune_allocator`. Nothing elsewhere.
 void bundlediff_tune_thread_heap(void);
 
+/// The process's environment (`environ`): `NAME=value` strings, then NULL.
+char *const *bundlediff_environment(void);
+
 #endif
