@@ -4,7 +4,10 @@
 #include <stdint.h>
 #include <stdlib.h> /* defines __GLIBC__ under glibc */
 
-#include <unistd.h> /* environ */
+#include <unistd.h>
+
+/* Declared here too: Darwin's headers do not declare it. */
+extern char **environ;
 
 #ifdef __GLIBC__
 #include <malloc.h>
