@@ -33,7 +33,7 @@ let package = Package(
         // text; the reader that opens a store read-only is in BundleReading.
         .target(name: "Stores", dependencies: ["TextSafety", "PropertyLists"]),
         // Plain values: what a build and its bundles contain (no I/O, no C libraries).
-        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "MachO", "Stores", "CProcess"]),
+        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "MachO", "Stores"]),
         // The readers: directories and zips (.ipa, zipped .xcarchive) into a BuildSnapshot,
         // hashing with OpenSSL, inflating with zlib and opening SQLite stores read-only.
         .target(name: "BundleReading", dependencies: ["BundleModel", "MachO", "Stores", "TextSafety", "PropertyLists", "COpenSSL", "CZlib", "CSQLite"]),

@@ -1,4 +1,3 @@
-import CProcess
 import Foundation
 
 /// Two pieces of work at once: `other` on another thread while this one runs `here`;
@@ -35,6 +34,11 @@ public enum BothCores {
 }
 
 extension BothCores {
+    /// Run first on every thread `BothCores` starts: set once, at the start of the process,
+    /// before any work (the command line has each thread's heap advised for huge pages,
+    /// `prepareProcess`); nothing by default. BundleModel itself links no C library.
+    nonisolated(unsafe) public static var threadSetUp: (@Sendable () -> Void)?
+
     /// Starts `work` on the other core and returns at once: set-up a command needs later,
     /// begun while this thread does something else. `Started.wait()` waits for its end.
     public static func begin(_ work: @escaping @Sendable () -> Void) -> Started {
@@ -102,8 +106,7 @@ final class Worker: @unchecked Sendable {
     }
 
     private func loop() -> Never {
-        // The lists this thread builds fault their memory in 2 MiB at a time.
-        bundlediff_tune_thread_heap()
+        BothCores.threadSetUp?()
         while true {
             wake.wait()
             guard let (work, done) = job else { continue }
