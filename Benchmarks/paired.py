@@ -50,7 +50,11 @@ def peak_rss(argv, prep):
     prepare(prep)
     done = subprocess.run(["/usr/bin/time", "-f", "%M", "--"] + argv, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True)
-    return int(done.stderr.strip().splitlines()[-1]) / 1024
+    lines = done.stderr.strip().splitlines()
+    if not lines or not lines[-1].isdigit():
+        print(f"paired.py: GNU time gave no peak RSS for: {shlex.join(argv)}", file=sys.stderr)
+        sys.exit(2)
+    return int(lines[-1]) / 1024
 
 
 def main():

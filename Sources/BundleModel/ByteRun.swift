@@ -14,24 +14,24 @@ public enum ByteRun {
     public static func asciiLowercased(_ bytes: [UInt8]) -> [UInt8] { bytes.map(asciiLowered) }
 
     public static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        a.withUnsafeBytes { x in b.withUnsafeBytes { y in equal(x, y) } }
+    }
+
+    /// The same equality over bytes in place: the lengths first, then eight bytes at a time.
+    public static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { x in
-            b.withUnsafeBytes { y in
-                let n = x.count
-                var k = 0
-                while k + 8 <= n {
-                    if x.loadUnaligned(fromByteOffset: k, as: UInt64.self) != y.loadUnaligned(fromByteOffset: k, as: UInt64.self) {
-                        return false
-                    }
-                    k += 8
-                }
-                while k < n {
-                    if x[k] != y[k] { return false }
-                    k += 1
-                }
-                return true
+        var k = 0
+        while k + 8 <= a.count {
+            if a.loadUnaligned(fromByteOffset: k, as: UInt64.self) != b.loadUnaligned(fromByteOffset: k, as: UInt64.self) {
+                return false
             }
+            k += 8
         }
+        while k < a.count {
+            if a[k] != b[k] { return false }
+            k += 1
+        }
+        return true
     }
 
     /// The order of two runs of bytes: negative when `a` comes first, zero when equal,
@@ -72,12 +72,12 @@ public enum ByteRun {
     /// Whether two paths lie in the same folder. Over the arrays in place: the index and the
     /// `.lproj` lists ask it of every entry and the one before it.
     public static func sameParent(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.withUnsafeBytes { x in b.withUnsafeBytes { y in order(folder(of: x), folder(of: y)) == 0 } }
+        a.withUnsafeBytes { x in b.withUnsafeBytes { y in equal(folder(of: x), folder(of: y)) } }
     }
 
     /// Whether `folder` is the folder `path` lies in (a top-level name lies in the root, an
     /// empty folder).
     public static func isParent(_ folder: [UInt8], of path: [UInt8]) -> Bool {
-        folder.withUnsafeBytes { x in path.withUnsafeBytes { y in order(x, Self.folder(of: y)) == 0 } }
+        folder.withUnsafeBytes { x in path.withUnsafeBytes { y in equal(x, Self.folder(of: y)) } }
     }
 }

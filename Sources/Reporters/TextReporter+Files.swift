@@ -126,4 +126,5 @@ extension TextReporter {
                 return "  ~ \(name): \(what)\(facts.map { "; " + TextFormatting.oneLine($0) } ?? "")"
             }
         }
-    }}
+    }
+}

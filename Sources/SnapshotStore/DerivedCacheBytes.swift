@@ -39,9 +39,8 @@ enum DerivedCacheBytes {
         var tail: UInt64 = 0
         for (shift, byte) in raw[(words * 8)...].enumerated() { tail |= UInt64(byte) << (8 * shift) }
         if raw.count % 8 != 0 { a = (a ^ tail) &* prime }
-        var hash = a
-        for lane in [b, c, d] { hash = (hash ^ lane) &* prime }
-        return (hash ^ UInt64(raw.count)) &* prime
+        let lanes = (((a ^ b) &* prime ^ c) &* prime ^ d) &* prime
+        return (lanes ^ UInt64(raw.count)) &* prime
     }
 
     /// The bytes between `magic` and the closing sum, when `bytes` starts with `magic` and
