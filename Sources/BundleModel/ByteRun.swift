@@ -59,14 +59,27 @@ public enum ByteRun {
     public static func nameRange(_ path: UnsafeRawBufferPointer) -> Range<Int> {
         var end = path.count
         while end > 0, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
-        let start = path[..<end].lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        let start = lastSlash(in: UnsafeRawBufferPointer(rebasing: path[..<end])).map { $0 + 1 } ?? 0
         return start..<end
+    }
+
+    /// The offset of the last `/` in `bytes`, nil when there is none: a plain loop over the
+    /// buffer (the generic `lastIndex(of:)` over a slice of it went through its indices one
+    /// call at a time, and the index asks for the folder of every entry it files).
+    @inlinable
+    public static func lastSlash(in bytes: UnsafeRawBufferPointer) -> Int? {
+        var k = bytes.count
+        while k > 0 {
+            k -= 1
+            if bytes[k] == UInt8(ascii: "/") { return k }
+        }
+        return nil
     }
 
     /// The bytes of the folder `path` lies in: before its last `/` (none for a top-level
     /// name, which lies in the root).
     private static func folder(of path: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: path[..<(path.lastIndex(of: UInt8(ascii: "/")) ?? 0)])
+        UnsafeRawBufferPointer(rebasing: path[..<(lastSlash(in: path) ?? 0)])
     }
 
     /// Whether two paths lie in the same folder. Over the arrays in place: the index and the

@@ -93,17 +93,17 @@ public enum Comparer {
     /// (two recorded builds), a folder the same on both sides is passed over whole
     /// (`JointWalk`); `skipped` counts the old files passed over.
     /// Both lists must be sorted by path: `SnapshotIndex` gives every list sorted.
-    static func fileChanges(old: [FileEntry], under oldRoot: BundlePath,
-                            new: [FileEntry], under newRoot: BundlePath,
+    static func fileChanges(old: EntryList, under oldRoot: BundlePath,
+                            new: EntryList, under newRoot: BundlePath,
                             shared: SharedFolders? = nil) -> (changes: FileChanges, skipped: Int) {
         var changes = FileChanges()
         var walk = shared.map { JointWalk(shared: $0, oldRoot: oldRoot, newRoot: newRoot) }
         let oldSkip = oldRoot.isRoot ? 0 : oldRoot.bytes.count + 1
         let newSkip = newRoot.isRoot ? 0 : newRoot.bytes.count + 1
         var i = 0, j = 0
-        // Over the buffers: an entry is copied (its path retained) only when it is kept.
-        old.withUnsafeBufferPointer { ob in
-            new.withUnsafeBufferPointer { nb in
+        // In place: an entry is copied (its path retained) only when it is kept.
+        old.withPlaces { ob in
+            new.withPlaces { nb in
                 while i < ob.count || j < nb.count {
                     guard i < ob.count else { changes.added.append(nb[j]); j += 1; continue }
                     guard j < nb.count else { changes.removed.append(ob[i]); i += 1; continue }
@@ -114,7 +114,7 @@ public enum Comparer {
                         }
                     }
                     if order == 0 {
-                        if let ends = walk?.pass(ob[i].path.bytes.dropFirst(oldSkip), old: old, at: i, new: new, at: j) {
+                        if let ends = walk?.pass(ob[i].path.bytes.dropFirst(oldSkip), old: ob, at: i, new: nb, at: j) {
                             (i, j) = ends
                             continue
                         }

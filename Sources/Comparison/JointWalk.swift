@@ -24,8 +24,8 @@ struct JointWalk {
 
     /// `relative` is the path (below the roots) of `old[i]` and of `new[j]`. When a folder
     /// around it is shared, the ends of that folder's runs in `old` and `new`.
-    mutating func pass(_ relative: ArraySlice<UInt8>, old: [FileEntry], at i: Int,
-                       new: [FileEntry], at j: Int) -> (old: Int, new: Int)? {
+    mutating func pass(_ relative: ArraySlice<UInt8>, old: EntryList.Places, at i: Int,
+                       new: EntryList.Places, at j: Int) -> (old: Int, new: Int)? {
         let parent = relative[..<(relative.lastIndex(of: Self.slash) ?? relative.startIndex)]
         if let tested, ByteRun.equal(parent, tested[...]) { return nil }
         let done = testedLength(parent)
@@ -70,22 +70,19 @@ struct JointWalk {
     /// holds up to the run's end and never after. Galloping from `start` (a folder's run is
     /// mostly short), then a binary search: the probes stay near `start` instead of touching
     /// paths all over the build.
-    private static func runEnd(_ files: [FileEntry], from start: Int, below folder: BundlePath) -> Int {
-        // Over the buffer: a subscript of the array copies the entry (four retains).
-        files.withUnsafeBufferPointer { buffer in
-            // Every index up to `known` is below `folder`; `probe` is past the run or the end.
-            var known = start, probe = start + 1, step = 1
-            while probe < buffer.count, buffer[probe].path.isWithin(folder) {
-                known = probe
-                step *= 2
-                probe = start + step
-            }
-            var low = known + 1, high = Swift.min(probe, buffer.count)
-            while low < high {
-                let mid = low + (high - low) / 2
-                if buffer[mid].path.isWithin(folder) { low = mid + 1 } else { high = mid }
-            }
-            return low
+    private static func runEnd(_ files: EntryList.Places, from start: Int, below folder: BundlePath) -> Int {
+        // Every index up to `known` is below `folder`; `probe` is past the run or the end.
+        var known = start, probe = start + 1, step = 1
+        while probe < files.count, files[probe].path.isWithin(folder) {
+            known = probe
+            step *= 2
+            probe = start + step
         }
+        var low = known + 1, high = Swift.min(probe, files.count)
+        while low < high {
+            let mid = low + (high - low) / 2
+            if files[mid].path.isWithin(folder) { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

@@ -12,11 +12,11 @@ public struct SnapshotIndex: Sendable {
     private let sorted: [FileEntry]
     /// The owner of each of `sorted`, as an index into `bundles` (-1: none).
     private let owners: [Int32]
-    private let filesByBundle: [BundlePath: [FileEntry]]
+    private let filesByBundle: [BundlePath: EntryList]
     private let bundleByPath: [BundlePath: BundleInfo]
     /// Files and symlinks that no bundle owns (an archive's metadata, an ipa's
     /// SwiftSupport), sorted by path.
-    public let outsideFiles: [FileEntry]
+    public let outsideFiles: EntryList
 
     /// The synthetic bundle a build without bundles is given.
     public static func rootBundle() -> BundleInfo {
@@ -73,20 +73,22 @@ public struct SnapshotIndex: Sendable {
             }
         }
         var files = counts.map { count in
-            var list: [FileEntry] = []
+            var list: [Int32] = []
             list.reserveCapacity(count)
             return list
         }
         sorted.withUnsafeBufferPointer { entries in
             for k in entries.indices where entries[k].kind != .directory {
                 let owner = owners[k]
-                files[owner >= 0 ? Int(owner) : bundles.count].append(entries[k])
+                files[owner >= 0 ? Int(owner) : bundles.count].append(Int32(k))
             }
         }
         let outside = files.removeLast()
-        var filesByBundle: [BundlePath: [FileEntry]] = [:]
-        for (slot, list) in files.enumerated() where !list.isEmpty { filesByBundle[bundles[slot].path] = list }
-        outsideFiles = outside
+        var filesByBundle: [BundlePath: EntryList] = [:]
+        for (slot, list) in files.enumerated() where !list.isEmpty {
+            filesByBundle[bundles[slot].path] = EntryList(sorted, positions: list)
+        }
+        outsideFiles = EntryList(sorted, positions: outside)
         self.owners = owners
         self.filesByBundle = filesByBundle
     }
@@ -153,7 +155,7 @@ public struct SnapshotIndex: Sendable {
 
     /// Files and symlinks that belong to `bundle` itself (nested bundles excluded), sorted by
     /// path (the index sorts a snapshot whose entries are not).
-    public func files(of bundle: BundleInfo) -> [FileEntry] { filesByBundle[bundle.path] ?? [] }
+    public func files(of bundle: BundleInfo) -> EntryList { filesByBundle[bundle.path] ?? [] }
 
     /// The entries, sorted by path, whose name may be one of `names` (each a name, or an
     /// ending such as `.png` with no other `.`), in any ASCII case, or may start with `._`
@@ -197,8 +199,8 @@ public struct SnapshotIndex: Sendable {
             // The answer depends on the file's folder only, and a folder's files come one
             // after another: the previous file's folder answers the next without a scan.
             var previous: (file: Int, folder: BundlePath?)?
-            files(of: bundle).withUnsafeBufferPointer { files in
-                for k in files.indices {
+            files(of: bundle).withPlaces { files in
+                for k in 0..<files.count {
                     let folder: BundlePath?
                     if let previous, ByteRun.sameParent(files[previous.file].path.bytes, files[k].path.bytes) {
                         folder = previous.folder

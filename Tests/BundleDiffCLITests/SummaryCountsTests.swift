@@ -19,7 +19,7 @@ import TestSupport
             let listed = [b.files.added.count, b.files.removed.count, b.files.modified.count, b.files.movedAway.count,
                           b.files.movedHere.count]
             if counts != listed { out.append("\(b.name): summary \(counts) but listed \(listed)") }
-            let old = b.old.map { c.oldIndex.files(of: $0) } ?? [], new = b.new.map { c.newIndex.files(of: $0) } ?? []
+            let old = Array(b.old.map { c.oldIndex.files(of: $0) } ?? []), new = Array(b.new.map { c.newIndex.files(of: $0) } ?? [])
             out += accounted(b.name, b.files, noise: b.signatureNoise.map(\.path), old: old, oldRoot: b.old?.path,
                              new: new, newRoot: b.new?.path)
         }
