@@ -88,11 +88,14 @@ extension SnapshotTreeMemo {
         ids.reserveCapacity(Int(count))
         var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
         var copiedHere = 0
+        // Where the earlier read's entry for the next path is expected (`path(_:near:in:)`).
+        let earlier = previous?.files ?? []
+        var cursor = 0, sharedHere = 0
         while files.count < Int(count) {
             let index = files.count
-            guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let path = reader.runArray(),
+            guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let length = reader.u32(),
+                  let entryPath = reader.withBytes(Int(length), { Self.path($0, near: &cursor, in: earlier, shared: &sharedHere) }),
                   let id = reader.withBytes(20, ObjectID.init(buffer:)) ?? nil else { return false }
-            let entryPath = BundlePath(bytes: path)
             // The open folder is looked at in place and moved out when closed (a copy of
             // `open.last` retained its path for every entry).
             while !open.isEmpty, !open.withUnsafeBufferPointer({ entryPath.isWithin($0[$0.count - 1].path) }) {
@@ -104,11 +107,13 @@ extension SnapshotTreeMemo {
                 guard let count = reader.u32(), let length = reader.u32() else { return false }
                 files.append(FileEntry(path: entryPath, kind: .directory))
                 ids.append(id)
-                if let previous, let known = previous.fileTrees[entryPath], known.tree == id,
-                   known.range.count == Int(count), reader.skip(Int(length)) {
+                let known = previous?.fileTrees[entryPath]
+                if let previous, let known, known.tree == id, known.range.count == Int(count), reader.skip(Int(length)) {
                     copiedHere += Self.copy(known, at: entryPath, from: previous, into: &files, &ids, spans: &spans)
+                    cursor = known.range.upperBound
                 } else {
                     open.append((entryPath, id, files.count))
+                    if let known { cursor = known.range.lowerBound }
                 }
                 continue
             case .symlink:
@@ -141,7 +146,26 @@ extension SnapshotTreeMemo {
         records = [:]
         loadedFromCache = true
         copied += copiedHere
+        sharedPaths += sharedHere
         return true
+    }
+
+    /// The path `run`, taken from the earlier read's entry at `cursor` or the one after it
+    /// when that entry has these bytes (`cursor` then moves past it), else copied anew.
+    /// Reads walk in the same order, and a folder that changed mostly keeps its paths: on
+    /// the second side of a comparison most paths cost a retain, not an allocation.
+    private static func path(_ run: UnsafeBufferPointer<UInt8>, near cursor: inout Int, in earlier: [FileEntry],
+                             shared: inout Int) -> BundlePath {
+        var k = cursor
+        while k < Swift.min(cursor + 2, earlier.count) {
+            if earlier[k].path.bytes.withUnsafeBytes({ ByteRun.equal($0, UnsafeRawBufferPointer(run)) }) {
+                cursor = k + 1
+                shared += 1
+                return earlier[k].path
+            }
+            k += 1
+        }
+        return BundlePath(bytes: Array(run))
     }
 
     /// Appends the entries `previous` has below the folder at `path` (its span `known`),

@@ -37,6 +37,9 @@ struct SnapshotTreeMemo {
 
     /// Entries copied instead of read (for tests: proof that the walk skipped them).
     var copied = 0
+    /// Paths of entries read (not copied) that were taken from the earlier read's entries
+    /// instead of allocated (for tests: proof that a changed folder's paths are shared).
+    var sharedPaths = 0
     /// Whether the `files/` part came from the derived-data cache (for tests).
     var loadedFromCache = false
     /// Whether the `plists/` part came from the derived-data cache (for tests).

@@ -51,6 +51,8 @@ import TestSupport
         // with the same entries, ids and folder spans as when it is loaded alone.
         let warmNewAlone = try Self.read(store, b, cache: cache)
         #expect(warmNew.memo.copied > 20 && warmNewAlone.memo.copied == 0)
+        // In the folders it reads, the paths the old side had are taken from it.
+        #expect(warmNew.memo.sharedPaths > 0 && warmNewAlone.memo.sharedPaths == 0)
         #expect(warmNew.memo.files == warmNewAlone.memo.files && warmNew.memo.ids == warmNewAlone.memo.ids)
         #expect(warmNew.memo.fileTrees.mapValues(\.tree) == warmNewAlone.memo.fileTrees.mapValues(\.tree))
         #expect(warmNew.memo.fileTrees.mapValues(\.range) == warmNewAlone.memo.fileTrees.mapValues(\.range))
