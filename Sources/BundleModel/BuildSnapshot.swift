@@ -64,13 +64,7 @@ public struct BuildSnapshot: Sendable {
     }
 
     /// Total bytes of all files (saturating: never traps, whatever the sizes claim).
-    public var totalBytes: UInt64 {
-        entries.reduce(0) { sum, entry in
-            guard entry.kind == .file else { return sum }
-            let (next, overflow) = sum.addingReportingOverflow(entry.size)
-            return overflow ? .max : next
-        }
-    }
+    public var totalBytes: UInt64 { entries.reduce(0) { $1.addingFileBytes(to: $0) } }
 
     /// Number of files (not directories or symlinks).
     public var fileCount: Int { entries.count { $0.kind == .file } }

@@ -27,3 +27,13 @@ public struct FileEntry: Hashable, Sendable {
         self.symlinkTarget = symlinkTarget
     }
 }
+
+extension FileEntry {
+    /// `sum` plus this entry's size when it is a file (saturating: never traps, whatever
+    /// the sizes claim). The one way totals of bytes are counted.
+    public func addingFileBytes(to sum: UInt64) -> UInt64 {
+        guard kind == .file else { return sum }
+        let (next, overflow) = sum.addingReportingOverflow(size)
+        return overflow ? .max : next
+    }
+}

@@ -70,11 +70,16 @@ extension SnapshotTreeMemo {
     /// bytes are not such a file. A folder that `previous` read with the same tree id at
     /// the same path, holding as many entries, is copied from it and its bytes skipped.
     mutating func loadFiles(_ bytes: [UInt8], tree: ObjectID, previous: SnapshotTreeMemo? = nil) -> Bool {
-        bytes.withUnsafeBytes { loadFiles($0, tree: tree, previous: previous) }
+        let earlier = previous?.files ?? []
+        return bytes.withUnsafeBytes { raw in
+            earlier.withUnsafeBufferPointer { loadFiles(raw, tree: tree, previous: previous, earlier: $0) }
+        }
     }
 
-    /// `loadFiles` over the bytes in place; nothing it makes points into them.
-    private mutating func loadFiles(_ bytes: UnsafeRawBufferPointer, tree: ObjectID, previous: SnapshotTreeMemo?) -> Bool {
+    /// `loadFiles` over the bytes in place, with `previous`'s entries in place too; nothing
+    /// it makes points into them.
+    private mutating func loadFiles(_ bytes: UnsafeRawBufferPointer, tree: ObjectID, previous: SnapshotTreeMemo?,
+                                    earlier: UnsafeBufferPointer<FileEntry>) -> Bool {
         guard var reader = DerivedCacheBytes.body(bytes, magic: Self.cacheMagic), let count = reader.u32() else {
             return false
         }
@@ -89,7 +94,6 @@ extension SnapshotTreeMemo {
         var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
         var copiedHere = 0
         // Where the earlier read's entry for the next path is expected (`path(_:near:in:)`).
-        let earlier = previous?.files ?? []
         var cursor = 0, sharedHere = 0
         while files.count < Int(count) {
             let index = files.count
@@ -154,7 +158,7 @@ extension SnapshotTreeMemo {
     /// when that entry has these bytes (`cursor` then moves past it), else copied anew.
     /// Reads walk in the same order, and a folder that changed mostly keeps its paths: on
     /// the second side of a comparison most paths cost a retain, not an allocation.
-    private static func path(_ run: UnsafeBufferPointer<UInt8>, near cursor: inout Int, in earlier: [FileEntry],
+    private static func path(_ run: UnsafeBufferPointer<UInt8>, near cursor: inout Int, in earlier: UnsafeBufferPointer<FileEntry>,
                              shared: inout Int) -> BundlePath {
         var k = cursor
         while k < Swift.min(cursor + 2, earlier.count) {
