@@ -107,14 +107,19 @@ public enum Comparer {
                 while i < ob.count || j < nb.count {
                     guard i < ob.count else { changes.added.append(nb[j]); j += 1; continue }
                     guard j < nb.count else { changes.removed.append(ob[i]); i += 1; continue }
-                    let order = ob[i].path.bytes.withUnsafeBytes { a in
+                    // The order of the two paths below their roots, and whether the folder
+                    // they lie in is one the walk has not tested yet.
+                    let (order, untested) = ob[i].path.bytes.withUnsafeBytes { a in
                         nb[j].path.bytes.withUnsafeBytes { b in
-                            ByteRun.order(UnsafeRawBufferPointer(rebasing: a[Swift.min(oldSkip, a.count)...]),
-                                          UnsafeRawBufferPointer(rebasing: b[Swift.min(newSkip, b.count)...]))
+                            let relative = UnsafeRawBufferPointer(rebasing: a[Swift.min(oldSkip, a.count)...])
+                            let order = ByteRun.order(relative, UnsafeRawBufferPointer(rebasing: b[Swift.min(newSkip, b.count)...]))
+                            return (order, order == 0 && walk?.isTested(relative) == false)
                         }
                     }
                     if order == 0 {
-                        if let ends = walk?.pass(ob[i].path.bytes.dropFirst(oldSkip), old: ob, at: i, new: nb, at: j) {
+                        if untested, let ends = ob[i].path.bytes.withUnsafeBytes({ a in
+                            walk?.pass(UnsafeRawBufferPointer(rebasing: a[Swift.min(oldSkip, a.count)...]), old: ob, at: i, new: nb, at: j)
+                        }) {
                             (i, j) = ends
                             continue
                         }

@@ -22,25 +22,26 @@ struct JointWalk {
 
     private static let slash = UInt8(ascii: "/")
 
-    /// `relative` is the path (below the roots) of `old[i]` and of `new[j]`. When a folder
-    /// around it is shared, the ends of that folder's runs in `old` and `new`.
-    mutating func pass(_ relative: ArraySlice<UInt8>, old: EntryList.Places, at i: Int,
+    /// `relative` is the path (below the roots) of `old[i]` and of `new[j]`, in place (a
+    /// slice of the entry's array retained its path at every pair the merge met). When a
+    /// folder around it is shared, the ends of that folder's runs in `old` and `new`.
+    mutating func pass(_ relative: UnsafeRawBufferPointer, old: EntryList.Places, at i: Int,
                        new: EntryList.Places, at j: Int) -> (old: Int, new: Int)? {
-        let parent = relative[..<(relative.lastIndex(of: Self.slash) ?? relative.startIndex)]
-        if let tested, ByteRun.equal(parent, tested[...]) { return nil }
+        if isTested(relative) { return nil }
+        let parent = UnsafeRawBufferPointer(rebasing: relative[..<(ByteRun.lastSlash(in: relative) ?? 0)])
         let done = testedLength(parent)
         var lengths: [Int] = done < 0 ? [0] : []
-        for (offset, byte) in parent.enumerated() where byte == Self.slash && offset > done { lengths.append(offset) }
+        for offset in parent.indices where parent[offset] == Self.slash && offset > done { lengths.append(offset) }
         if parent.count > max(done, 0) { lengths.append(parent.count) }
         for length in lengths {
-            let folder = parent.prefix(length)
+            let folder = UnsafeRawBufferPointer(rebasing: parent[..<length])
             let oldFolder = Self.join(oldRoot, folder)
             // The roots are mostly the same bundle path on both sides: one path serves both.
             let newFolder = oldRoot == newRoot ? oldFolder : Self.join(newRoot, folder)
             guard shared.isShared(old: oldFolder, new: newFolder, isRoot: length == 0) else { continue }
             let ends = length == 0 ? (old.count, new.count)
                 : (Self.runEnd(old, from: i, below: oldFolder), Self.runEnd(new, from: j, below: newFolder))
-            tested = Array(folder[..<(folder.lastIndex(of: Self.slash) ?? folder.startIndex)])
+            tested = Array(folder[..<(ByteRun.lastSlash(in: folder) ?? 0)])
             skipped += ends.0 - i
             return ends
         }
@@ -48,18 +49,26 @@ struct JointWalk {
         return nil
     }
 
+    /// Whether the folder `relative` lies in was the last one tested, so that `pass` would
+    /// find nothing: the merge asks this first, over the paths in place, and calls `pass`
+    /// only for a new folder (a call that is handed the entries has their paths retained
+    /// around it, at every pair).
+    func isTested(_ relative: UnsafeRawBufferPointer) -> Bool {
+        let parent = UnsafeRawBufferPointer(rebasing: relative[..<(ByteRun.lastSlash(in: relative) ?? 0)])
+        return tested?.withUnsafeBytes { ByteRun.equal(parent, $0) } == true
+    }
+
     /// How much of `parent` was tested already: the length of the longest folder both it
     /// and `tested` start with (0: the roots only), -1 when nothing was.
-    private func testedLength(_ parent: ArraySlice<UInt8>) -> Int {
+    private func testedLength(_ parent: UnsafeRawBufferPointer) -> Int {
         guard let tested else { return -1 }
-        let p = parent.startIndex
         var k = 0
-        while k < tested.count, k < parent.count, tested[k] == parent[p + k] { k += 1 }
-        if (k == tested.count || tested[k] == Self.slash) && (k == parent.count || parent[p + k] == Self.slash) { return k }
+        while k < tested.count, k < parent.count, tested[k] == parent[k] { k += 1 }
+        if (k == tested.count || tested[k] == Self.slash) && (k == parent.count || parent[k] == Self.slash) { return k }
         return tested[..<k].lastIndex(of: Self.slash) ?? 0
     }
 
-    private static func join(_ root: BundlePath, _ relative: ArraySlice<UInt8>) -> BundlePath {
+    private static func join(_ root: BundlePath, _ relative: UnsafeRawBufferPointer) -> BundlePath {
         if relative.isEmpty { return root }
         return root.isRoot ? BundlePath(bytes: Array(relative)) : BundlePath(bytes: root.bytes + [slash] + relative)
     }
