@@ -44,12 +44,24 @@ public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertibl
         return found
     }
 
+    /// Where each component lies in `bytes`, in order (`components` without a copy of each).
+    public var componentRanges: [Range<Int>] {
+        var out: [Range<Int>] = []
+        eachComponent { range, _ in out.append(range); return true }
+        return out
+    }
+
     /// Each non-empty component in place, in order, while `visit` returns true.
     private func eachComponent(_ visit: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        eachComponent { _, component in visit(component) }
+    }
+
+    /// Each non-empty component and where it lies, in order, while `visit` returns true.
+    private func eachComponent(_ visit: (Range<Int>, UnsafeBufferPointer<UInt8>) -> Bool) {
         bytes.withUnsafeBufferPointer { b in
             var start = 0
             for i in 0...b.count where i == b.count || b[i] == UInt8(ascii: "/") {
-                if i > start, !visit(UnsafeBufferPointer(rebasing: b[start..<i])) { return }
+                if i > start, !visit(start..<i, UnsafeBufferPointer(rebasing: b[start..<i])) { return }
                 start = i + 1
             }
         }

@@ -1,3 +1,5 @@
+import BundleModel
+
 /// Localization folder names: legacy spellings, canonical forms and plausibility.
 public enum LanguageCode {
     /// Legacy English language names that Apple's loaders still accept, with their codes.
@@ -11,9 +13,15 @@ public enum LanguageCode {
 
     /// Whether a path component names a localization folder (`en.lproj`).
     public static func isLocalizationFolderName(_ component: [UInt8]) -> Bool {
-        let suffix = Array(".lproj".utf8)
-        return component.count > suffix.count && component.suffix(suffix.count).elementsEqual(suffix)
+        isLocalizationFolderName(component[...])
     }
+
+    /// The same test of a component in place (a slice of a path's bytes).
+    public static func isLocalizationFolderName(_ component: ArraySlice<UInt8>) -> Bool {
+        component.count > lproj.count && ByteRun.equal(component.suffix(lproj.count), lproj[...])
+    }
+
+    private static let lproj = Array(".lproj".utf8)
 
     /// `en.lproj` → `en`.
     public static func folderLanguage(_ folderName: String) -> String {

@@ -58,23 +58,36 @@ struct MoveAggregator {
     /// The folder pairs a file move may belong to: strip 1…n trailing components the two
     /// paths share (at least the file name); both remaining prefixes must be non-empty.
     static func folderPairs(_ a: BundlePath, _ b: BundlePath) -> [FolderPair] {
-        let ca = a.components, cb = b.components
+        // Over the components in place: their ranges, not a copy of each (and of each
+        // lowered), for every move of a build that moved hundreds of files.
+        let (ba, bb) = (a.bytes, b.bytes)
+        let ra = a.componentRanges, rb = b.componentRanges
         var shared = 0
-        while shared < ca.count, shared < cb.count,
-              ByteRun.asciiLowercased(ca[ca.count - 1 - shared]) == ByteRun.asciiLowercased(cb[cb.count - 1 - shared]) {
+        while shared < ra.count, shared < rb.count,
+              Self.equalIgnoringASCIICase(ba[ra[ra.count - 1 - shared]], bb[rb[rb.count - 1 - shared]]) {
             shared += 1
         }
-        let join: ([[UInt8]]) -> BundlePath = { parts in
-            BundlePath(bytes: Array(parts.joined(separator: [UInt8(ascii: "/")])))
+        let join: ([UInt8], ArraySlice<Range<Int>>) -> BundlePath = { bytes, parts in
+            var out: [UInt8] = []
+            for range in parts {
+                if !out.isEmpty { out.append(UInt8(ascii: "/")) }
+                out += bytes[range]
+            }
+            return BundlePath(bytes: out)
         }
         var out: [FolderPair] = []
         var k = 1
-        while k <= shared, k < ca.count, k < cb.count {
-            let pair = FolderPair(from: join(Array(ca.prefix(ca.count - k))), to: join(Array(cb.prefix(cb.count - k))))
+        while k <= shared, k < ra.count, k < rb.count {
+            let pair = FolderPair(from: join(ba, ra.prefix(ra.count - k)), to: join(bb, rb.prefix(rb.count - k)))
             if pair.from != pair.to { out.append(pair) }
             k += 1
         }
         return out
+    }
+
+    /// Whether two names are the same but for ASCII case.
+    private static func equalIgnoringASCIICase(_ x: ArraySlice<UInt8>, _ y: ArraySlice<UInt8>) -> Bool {
+        x.count == y.count && zip(x, y).allSatisfy { ByteRun.asciiLowered($0) == ByteRun.asciiLowered($1) }
     }
 
     /// The old build's files below each of `folders` (none of them the root).

@@ -12,8 +12,9 @@ struct MoveCandidate {
 
     /// The innermost `.lproj` folder's language on the path, if any.
     var localization: String? {
-        for component in relative.components.dropLast().reversed() where LanguageCode.isLocalizationFolderName(component) {
-            return LanguageCode.folderLanguage(String(decoding: component, as: UTF8.self))
+        let bytes = relative.bytes
+        for range in relative.componentRanges.dropLast().reversed() where LanguageCode.isLocalizationFolderName(bytes[range]) {
+            return LanguageCode.folderLanguage(String(decoding: bytes[range], as: UTF8.self))
         }
         return nil
     }
