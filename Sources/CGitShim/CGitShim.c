@@ -13,6 +13,10 @@ int bundlediff_git_set_strict_hash_verification(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
 }
 
+int bundlediff_git_set_strict_object_creation(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_OBJECT_CREATION, enabled);
+}
+
 /* A reference database that holds no references and refuses every write. */
 
 static int none_next(git_reference **ref, git_reference_iterator *iter) {

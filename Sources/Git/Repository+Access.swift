@@ -3,9 +3,23 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CLibgit2
 import Foundation
 
 extension Repository {
+    /// Runs the libgit2 read `read` and returns its status; when it fails other than by a
+    /// miss, refreshes the object database and runs it once more. Another process may
+    /// delete packs this handle still lists (a recording merging packs, `git repack`).
+    /// libgit2 refreshes by itself on a miss, but a read through a multi-pack-index it
+    /// still holds reaches the deleted pack and fails ("invalid packfile"); after the
+    /// refresh the index is dropped, and the object is found in the merged pack.
+    func readAgainAfterRefresh(_ read: () -> Int32) -> Int32 {
+        let status = read()
+        guard status < 0, status != GIT_ENOTFOUND.rawValue,
+              (try? withODB({ odb in git_odb_refresh(odb) })) == 0 else { return status }
+        return read()
+    }
+
     /// The error for a failed read of an object the history refers to. libgit2 skips
     /// pack files it may not open, so an object in one looks missing: name the file.
     func objectReadError(_ status: Int32, kind: String, id: ObjectID) -> GitError {

@@ -6,7 +6,7 @@ extension Repository {
                              committer: Signature, message: String) throws(GitError) -> ObjectID {
         var treeOID = tree.oid
         var treeObject: OpaquePointer?
-        let treeStatus = git_tree_lookup(&treeObject, handle, &treeOID)
+        let treeStatus = readAgainAfterRefresh { git_tree_lookup(&treeObject, handle, &treeOID) }
         if treeStatus < 0 { throw objectReadError(treeStatus, kind: "tree", id: tree) }
         defer { git_tree_free(treeObject) }
         var parentObjects: [OpaquePointer?] = []
@@ -14,7 +14,7 @@ extension Repository {
         for parent in parents {
             var oid = parent.oid
             var commit: OpaquePointer?
-            let status = git_commit_lookup(&commit, handle, &oid)
+            let status = readAgainAfterRefresh { git_commit_lookup(&commit, handle, &oid) }
             if status < 0 { throw objectReadError(status, kind: "commit", id: parent) }
             parentObjects.append(commit)
         }
@@ -43,7 +43,7 @@ extension Repository {
     public func commit(_ id: ObjectID) throws(GitError) -> Commit {
         var oid = id.oid
         var raw: OpaquePointer?
-        let status = git_commit_lookup(&raw, handle, &oid)
+        let status = readAgainAfterRefresh { git_commit_lookup(&raw, handle, &oid) }
         if status < 0 { throw objectReadError(status, kind: "commit", id: id) }
         guard let raw else { throw GitError(code: .notFound, operation: "read commit \(id)", message: "missing") }
         defer { git_commit_free(raw) }

@@ -7,7 +7,7 @@ extension Repository {
         guard !name.isEmpty, !name.contains(0) else { return nil }
         var oid = tree.oid
         var raw: OpaquePointer?
-        try check(git_tree_lookup(&raw, handle, &oid), "read tree \(tree)")
+        try check(readAgainAfterRefresh { git_tree_lookup(&raw, handle, &oid) }, "read tree \(tree)")
         guard let raw else { return nil }
         defer { git_tree_free(raw) }
         let found = CString.with(name) { git_tree_entry_byname(raw, $0) }

@@ -19,7 +19,7 @@ extension Repository {
     public func readBlob(_ id: ObjectID) throws(GitError) -> [UInt8] {
         var oid = id.oid
         var blob: OpaquePointer?
-        let status = git_blob_lookup(&blob, handle, &oid)
+        let status = readAgainAfterRefresh { git_blob_lookup(&blob, handle, &oid) }
         if status < 0 { throw objectReadError(status, kind: "blob", id: id) }
         guard let blob else { return [] }
         defer { git_blob_free(blob) }
@@ -77,7 +77,7 @@ extension Repository {
     public func treeEntries(_ id: ObjectID) throws(GitError) -> [TreeEntry] {
         var oid = id.oid
         var tree: OpaquePointer?
-        let status = git_tree_lookup(&tree, handle, &oid)
+        let status = readAgainAfterRefresh { git_tree_lookup(&tree, handle, &oid) }
         if status < 0 { throw objectReadError(status, kind: "tree", id: id) }
         guard let tree else { return [] }
         defer { git_tree_free(tree) }

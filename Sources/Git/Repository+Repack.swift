@@ -25,8 +25,9 @@ extension Repository {
     /// merged packs. Every object of a merged pack is in
     /// the new pack before any merged pack goes, so the repository holds every object
     /// throughout. A reader in another process that still lists a deleted pack (or
-    /// the removed index) misses there; libgit2 then refreshes its object database by
-    /// itself and finds the object in the new pack (GeometricRepackTests pins that).
+    /// the removed index) misses there and refreshes its object database (libgit2 on a
+    /// miss, `readAgainAfterRefresh` on a read that reached a deleted pack through a
+    /// multi-pack-index), then finds the object in the new pack (GeometricRepackTests).
     ///
     /// Call it only while no other process repacks (the history's writer lock); other
     /// writers may add packs meanwhile (they are left alone). Returns the new pack.

@@ -31,7 +31,7 @@ extension Repository {
         return try withODB { odb in
             var size = 0
             var type = GIT_OBJECT_INVALID
-            guard git_odb_read_header(&size, &type, odb, &oid) == 0 else { return nil }
+            guard readAgainAfterRefresh({ git_odb_read_header(&size, &type, odb, &oid) }) == 0 else { return nil }
             return ObjectKind(type)
         }
     }
@@ -79,7 +79,7 @@ extension Repository {
     func tagTarget(_ id: ObjectID) throws(GitError) -> (id: ObjectID, kind: ObjectKind?)? {
         var oid = id.oid
         var tag: OpaquePointer?
-        let status = git_tag_lookup(&tag, handle, &oid)
+        let status = readAgainAfterRefresh { git_tag_lookup(&tag, handle, &oid) }
         if status < 0 { throw objectReadError(status, kind: "tag", id: id) }
         defer { git_tag_free(tag) }
         guard let tag, let target = git_tag_target_id(tag) else { return nil }

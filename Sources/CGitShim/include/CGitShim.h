@@ -13,6 +13,10 @@ int bundlediff_git_set_search_path(int level, const char *path);
 /// `git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled)`.
 int bundlediff_git_set_strict_hash_verification(int enabled);
 
+/// `git_libgit2_opts(GIT_OPT_ENABLE_STRICT_OBJECT_CREATION, enabled)`: whether each tree
+/// entry, commit and tag libgit2 creates has the objects it names looked up first.
+int bundlediff_git_set_strict_object_creation(int enabled);
+
 /// A repository over `odb` whose reference database is empty and refuses writes (a
 /// custom `git_refdb_backend`): libgit2's pack builder lists every tag of its
 /// repository to order the pack, which costs one file lookup per tag. Free with
