@@ -13,6 +13,11 @@ public enum ByteRun {
     /// `bytes` with ASCII capitals lowered (names compared regardless of ASCII case).
     public static func asciiLowercased(_ bytes: [UInt8]) -> [UInt8] { bytes.map(asciiLowered) }
 
+    /// Whether two runs are the same but for ASCII case (nothing copied or lowered).
+    public static func equalIgnoringASCIICase(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { asciiLowered($0) == asciiLowered($1) }
+    }
+
     public static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
         a.withUnsafeBytes { x in b.withUnsafeBytes { y in equal(x, y) } }
     }

@@ -64,7 +64,7 @@ struct MoveAggregator {
         let ra = a.componentRanges, rb = b.componentRanges
         var shared = 0
         while shared < ra.count, shared < rb.count,
-              Self.equalIgnoringASCIICase(ba[ra[ra.count - 1 - shared]], bb[rb[rb.count - 1 - shared]]) {
+              ByteRun.equalIgnoringASCIICase(ba[ra[ra.count - 1 - shared]], bb[rb[rb.count - 1 - shared]]) {
             shared += 1
         }
         let join: ([UInt8], ArraySlice<Range<Int>>) -> BundlePath = { bytes, parts in
@@ -83,11 +83,6 @@ struct MoveAggregator {
             k += 1
         }
         return out
-    }
-
-    /// Whether two names are the same but for ASCII case.
-    private static func equalIgnoringASCIICase(_ x: ArraySlice<UInt8>, _ y: ArraySlice<UInt8>) -> Bool {
-        x.count == y.count && zip(x, y).allSatisfy { ByteRun.asciiLowered($0) == ByteRun.asciiLowered($1) }
     }
 
     /// The old build's files below each of `folders` (none of them the root).

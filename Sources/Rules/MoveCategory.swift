@@ -30,7 +30,7 @@ enum MoveCategory {
     static func isCaseOnly(_ move: ResourceMove) -> Bool {
         if move.kind == .caseOnly { return true }
         guard move.to.count == 1, let to = move.to.first, to != move.from else { return false }
-        return ByteRun.asciiLowercased(to.bytes) == ByteRun.asciiLowercased(move.from.bytes)
+        return ByteRun.equalIgnoringASCIICase(to.bytes[...], move.from.bytes[...])
     }
 
     /// `Sounds/` (12 files) or `Icon.png`, for messages.
