@@ -93,7 +93,7 @@ extension SnapshotTreeMemo {
         ids.reserveCapacity(Int(count))
         var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
         var copiedHere = 0
-        // Where the earlier read's entry for the next path is expected (`path(_:near:in:)`).
+        // Where the earlier read's entry for the next path is expected (`path(_:near:in:shared:)`).
         var cursor = 0, sharedHere = 0
         while files.count < Int(count) {
             let index = files.count
