@@ -23,6 +23,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
+        // Threads, locks and pauses over POSIX: what the product used Foundation for, without
+        // linking Foundation (which brings ICU and its start-up cost into the binary).
+        .target(name: "Platform"),
         // What is hidden in text and how it shows: every output goes through it.
         .target(name: "TextSafety"),
         .target(name: "PropertyLists", dependencies: ["TextSafety"]),
@@ -33,22 +36,22 @@ let package = Package(
         // text; the reader that opens a store read-only is in BundleReading.
         .target(name: "Stores", dependencies: ["TextSafety", "PropertyLists"]),
         // Plain values: what a build and its bundles contain (no I/O, no C libraries).
-        .target(name: "BundleModel", dependencies: ["TextSafety", "PropertyLists", "MachO", "Stores"]),
+        .target(name: "BundleModel", dependencies: ["Platform", "TextSafety", "PropertyLists", "MachO", "Stores"]),
         // The readers: directories and zips (.ipa, zipped .xcarchive) into a BuildSnapshot,
         // hashing with OpenSSL, inflating with zlib and opening SQLite stores read-only.
-        .target(name: "BundleReading", dependencies: ["BundleModel", "MachO", "Stores", "TextSafety", "PropertyLists", "COpenSSL", "CZlib", "CSQLite"]),
+        .target(name: "BundleReading", dependencies: ["Platform", "BundleModel", "MachO", "Stores", "TextSafety", "PropertyLists", "COpenSSL", "CZlib", "CSQLite"]),
         // Non-variadic C wrappers for git_libgit2_opts (Swift cannot call variadic C).
         .target(name: "CGitShim", dependencies: ["CLibgit2"]),
         // The commit scripts/package.sh bakes in (a generated header; product code never runs git).
         .target(name: "CBuildInfo"),
         .target(name: "CProcess"),
-        .target(name: "Git", dependencies: ["TextSafety", "CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
-        .target(name: "SnapshotStore", dependencies: ["TextSafety", "Git", "BundleModel", "PropertyLists", "MachO", "Stores"]),
+        .target(name: "Git", dependencies: ["Platform", "TextSafety", "CLibgit2", "CGitShim", "COpenSSL", "CZlib"]),
+        .target(name: "SnapshotStore", dependencies: ["Platform", "TextSafety", "Git", "BundleModel", "PropertyLists", "MachO", "Stores"]),
         .target(name: "Comparison", dependencies: ["BundleModel", "PropertyLists"]),
         // Code-signature facts: the CodeResources seal evaluated against recorded files.
         .target(name: "CodeSigning", dependencies: ["BundleModel", "PropertyLists"]),
         // Apple's lists (required-reason APIs, listed SDKs, usage descriptions), each file with its source, compiled in.
-        .target(name: "Rules", dependencies: ["Comparison", "CodeSigning", "BundleModel", "PropertyLists", "MachO", "Stores"],
+        .target(name: "Rules", dependencies: ["Platform", "Comparison", "CodeSigning", "BundleModel", "PropertyLists", "MachO", "Stores"],
                 resources: [.embedInCode("Resources/required-reason-apis.txt"),
                             .embedInCode("Resources/third-party-sdks.txt"),
                             .embedInCode("Resources/usage-descriptions.txt")]),
@@ -58,6 +61,7 @@ let package = Package(
             "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel", "PropertyLists", "Git", "TextSafety",
         ]),
         .target(name: "BundleDiffCLI", dependencies: [
+            "Platform",
             "BundleDiffKit", "SnapshotStore", "Reporters", "Rules", "Comparison", "PropertyLists", "TextSafety", "Git",
             "BundleModel", "CProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BundleDiffKit
 import SnapshotStore
-import Foundation
+import FoundationEssentials
 import Reporters
 
 /// `bundlediff gate <new>`: the CI version-bump gate.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BundleDiffKit
 import BundleModel
-import Foundation
+import FoundationEssentials
 import Reporters
 import Rules
 

@@ -1,6 +1,6 @@
 import BundleDiffKit
 import BundleModel
-import Foundation
+import FoundationEssentials
 import SnapshotStore
 
 /// Opens the history only when a command needs it (two paths need none). The store it

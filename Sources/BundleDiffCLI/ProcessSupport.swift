@@ -1,6 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import BundleModel
 import CProcess
-import Foundation
+import FoundationEssentials
 
 /// The process environment, for `main.swift`: each `NAME=value` split at its first `=`;
 /// of a name given twice, the first value (the one `getenv` finds). Read from `environ`

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import Reporters
 
 /// A progress bar on standard error for large builds, drawn only when standard error is a
@@ -8,7 +9,7 @@ final class ProgressBar: @unchecked Sendable {
     /// Builds smaller than this finish too fast for a bar to help.
     static let minimumBytes: UInt64 = 64 << 20
     private let console: Console
-    private let lock = NSLock()
+    private let lock = Lock()
     private var shown = -1
 
     private let quiet: Bool

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rules
 
 /// A file of accepted findings: a YAML list of fingerprints (`<rule id>|<bundle>|<subject>`).

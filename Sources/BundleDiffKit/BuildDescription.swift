@@ -1,5 +1,5 @@
 import BundleModel
-import Foundation
+import FoundationEssentials
 import PropertyLists
 import SnapshotStore
 import TextSafety
@@ -56,15 +56,23 @@ public struct BuildDescription: Encodable, Sendable {
                       bytes: own.reduce(0) { $0 + $1.size }, undecodablePlists: undecodable.keys.sorted().map(\.description))
     }
 
+    /// `text` without the line breaks at either end (LF, VT, FF, CR, NEL, LS, PS).
+    private static func trimmingLineBreaks(_ text: String) -> String {
+        let isBreak: (Unicode.Scalar) -> Bool = { (0x0A...0x0D).contains($0.value) || [0x85, 0x2028, 0x2029].contains($0.value) }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isBreak($0) }), let last = scalars.lastIndex(where: { !isBreak($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+
     private static func archiveMetadata(_ snapshot: BuildSnapshot) -> [String: String]? {
         guard case .dictionary(let info)? = snapshot.plists[BundlePath("Info.plist")]?.document?.root else { return nil }
         var out: [String: String] = [:]
         for key in ["Name", "SchemeName", "CreationDate", "ArchiveVersion"] {
-            if let value = info[key] { out[key] = PlistValueText.render(value).trimmingCharacters(in: .newlines) }
+            if let value = info[key] { out[key] = trimmingLineBreaks(PlistValueText.render(value)) }
         }
         if case .dictionary(let app)? = info["ApplicationProperties"] {
             for key in ["CFBundleIdentifier", "CFBundleShortVersionString", "CFBundleVersion", "SigningIdentity", "Team"] {
-                if let value = app[key] { out[key] = PlistValueText.render(value).trimmingCharacters(in: .newlines) }
+                if let value = app[key] { out[key] = trimmingLineBreaks(PlistValueText.render(value)) }
             }
         }
         return out

@@ -1,5 +1,5 @@
 import BundleModel
-import Foundation
+import FoundationEssentials
 import SnapshotStore
 import TextSafety
 

@@ -1,6 +1,6 @@
 import BundleModel
 import BundleReading
-import Foundation
+import FoundationEssentials
 
 /// Reads a build from disk for any command, turning input problems into one user-facing
 /// line that names the file.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ConfigurationFile {
     /// `.bundlediff.yml` in `directory` (absolute) or the nearest folder above it, up to
@@ -12,9 +12,9 @@ extension ConfigurationFile {
         var folder = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
         var up = 0
         while true {
-            var isFolder: ObjCBool = false
+            var isFolder = false
             let candidate = folder.appendingPathComponent(defaultName).path
-            if fm.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder.boolValue {
+            if fm.fileExists(atPath: candidate, isDirectory: &isFolder), !isFolder {
                 return String(repeating: "../", count: up) + defaultName
             }
             if fm.fileExists(atPath: folder.appendingPathComponent(".git").path) { return nil }

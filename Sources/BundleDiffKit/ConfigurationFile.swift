@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Rules
 
 /// `.bundlediff.yml`: the settings a team keeps in its repository (see docs/configuration.md).

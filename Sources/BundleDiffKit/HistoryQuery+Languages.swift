@@ -1,6 +1,6 @@
 import BundleModel
 import Comparison
-import Foundation
+import FoundationEssentials
 import Reporters
 import SnapshotStore
 import TextSafety

@@ -1,4 +1,5 @@
 import PropertyLists
+import TextSafety
 
 /// A property-list value on one line for history tables: a top-level string as it is
 /// (renderers make control characters visible where needed), other scalars as
@@ -24,6 +25,6 @@ enum PlistValueLine {
     }
 
     private static func quoted(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + TextReplacement.replacing("\"", with: "\\\"", in: TextReplacement.replacing("\\", with: "\\\\", in: s)) + "\""
     }
 }

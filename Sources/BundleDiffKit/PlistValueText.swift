@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PropertyLists
 import TextSafety
 
@@ -29,7 +29,7 @@ public enum PlistValueText {
             return (PlistDate.iso8601(seconds) ?? "\(seconds)") + "\n"
         case .array, .dictionary:
             let text = CanonicalText.render(.decoded(PlistDocument(format: .xml, root: value)))
-            guard let body = text.range(of: "\n\n") else { return text }
+            guard let body = text.utf8.firstRange(of: "\n\n".utf8) else { return text }
             return String(text[body.upperBound...])
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PropertyLists
 
 /// Recording times: seconds since 1970 (UTC), parsed from and printed as ISO-8601 on the

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import Platform
 
 /// Two pieces of work at once: `other` on another thread while this one runs `here`;
 /// both results once both are done. The one way bundlediff uses the second core: history
@@ -72,7 +73,7 @@ extension BothCores {
 /// Work never waits for a busy thread: with none idle, a new one starts, so work that
 /// starts work of its own (a half that runs `BothCores.run` again) always gets a thread.
 final class Worker: @unchecked Sendable {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     /// Guarded by `lock`.
     nonisolated(unsafe) private static var idle: [Worker] = []
     /// How many threads `next` started (for tests), guarded by `lock`.
@@ -92,9 +93,7 @@ final class Worker: @unchecked Sendable {
             return nil
         }) { return worker }
         let worker = Worker()
-        let thread = Thread { worker.loop() }
-        thread.stackSize = 8 << 20
-        thread.start()
+        DetachedThread.start(stackSize: 8 << 20) { worker.loop() }
         return worker
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 
 /// Values left for the process's exit to free. A report of a 20,000-file build holds both
 /// builds' entries, indexes and findings, some hundred thousand objects; releasing them one
@@ -11,7 +11,7 @@ import Foundation
 /// command after another in its own process, `keep` lets the value go at once, so its
 /// memory is freed and its handles close as usual.
 public enum KeptUntilExit {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var kept: [Any] = []
     nonisolated(unsafe) private static var keeping = false
 

@@ -1,4 +1,4 @@
-import Foundation
+import Platform
 
 /// Values made once per key and shared between threads: the first thread to ask for a key
 /// makes its value outside the lock, a thread asking for the same key meanwhile waits for
@@ -11,7 +11,7 @@ import Foundation
 /// metadata up at run time (1.7% of a recorded diff, whose parity rules ask it for every
 /// table of every language).
 public final class OnceCache<Key: Hashable & Sendable, Value>: @unchecked Sendable {
-    @usableFromInline let condition = NSCondition()
+    @usableFromInline let condition = Condition()
     @usableFromInline var values: [Key: Value] = [:]
     @usableFromInline var making: Set<Key> = []
     @usableFromInline var count = 0

@@ -1,6 +1,7 @@
 import BundleModel
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Platform
 import MachO
 import PropertyLists
 import Stores
@@ -89,7 +90,7 @@ enum ContentPipeline {
 /// The shared state of one pipeline run: a work cursor, the first error, progress and
 /// a result slot per job (each slot written by exactly one worker, read after the run).
 private final class PipelineState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let order: [Int]
     private var cursor = 0
     private var error: InputError?

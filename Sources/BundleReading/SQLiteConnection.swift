@@ -1,7 +1,9 @@
 import BundleModel
 import Stores
+import TextSafety
 import CSQLite
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// One read-only SQLite connection to a store, with the bounds of `StoreLimits`: opened
 /// through a `file:` URI with `mode=ro&immutable=1` (no lock is taken, no `-wal`, `-shm` or
@@ -163,6 +165,6 @@ final class SQLiteConnection {
 
     /// `name` as a quoted SQL identifier: `"` doubled inside double quotes.
     static func quoteIdentifier(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + TextReplacement.replacing("\"", with: "\"\"", in: name) + "\""
     }
 }

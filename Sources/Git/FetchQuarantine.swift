@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A scratch repository inside the history that a fetch downloads into first. Its object
 /// database borrows the history's (alternates), and it holds the history's branch tips, so

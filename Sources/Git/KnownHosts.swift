@@ -1,5 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import COpenSSL
-import Foundation
+import FoundationEssentials
 
 /// SSH host keys from `known_hosts` files (OpenSSH's format: plain, wildcard, negated and
 /// hashed `|1|salt|hash` host patterns). libgit2 1.5 trusts no SSH host key by itself,
@@ -20,8 +25,18 @@ struct KnownHosts {
     /// `/etc/ssh/ssh_known_hosts`.
     static func files(environment: [String: String]) -> [String] {
         if let file = environment["BUNDLEDIFF_SSH_KNOWN_HOSTS"], !file.isEmpty { return [file] }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.accountHome()
         return [home + "/.ssh/known_hosts", "/etc/ssh/ssh_known_hosts"]
+    }
+
+    /// The account's home folder from the user database, for when `HOME` is unset.
+    private static func accountHome() -> String {
+        var record = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16 << 10)
+        guard getpwuid_r(getuid(), &record, &buffer, buffer.count, &found) == 0, found != nil,
+              let directory = record.pw_dir else { return "/" }
+        return String(cString: directory)
     }
 
     func verify(host: String, port: Int, key: [UInt8]) -> Verdict {

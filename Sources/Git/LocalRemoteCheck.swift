@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A local remote (a path or `file://`) must be an existing git repository: libgit2's
 /// own message for anything else is vague.
@@ -7,13 +7,13 @@ enum LocalRemoteCheck {
         var path = address.url
         if address.transport == .file {
             path = String(path.dropFirst("file://".count))
-            path = path.removingPercentEncoding ?? path
+            path = RemoteAddress.percentDecoded(path) ?? path
         }
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw RemoteError(.notARepository, remote: address.redacted, "no such directory")
         }
-        guard isDirectory.boolValue else {
+        guard isDirectory else {
             throw RemoteError(.notARepository, remote: address.redacted, "not a git repository (it is a file)")
         }
         do {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TextSafety
 
 /// Where a shared history lives: a local path, `file://`, `git://`, `http(s)://`,
@@ -30,7 +30,7 @@ public struct RemoteAddress: Sendable, Equatable, CustomStringConvertible {
         }
         redacted = shown.text
         secrets = shown.secrets
-        if let range = text.range(of: "://") {
+        if let range = text.firstRange(of: "://") {
             let scheme = text[..<range.lowerBound].lowercased()
             guard let transport = Transport(rawValue: scheme), transport != .local else {
                 throw RemoteError(.invalidAddress, remote: redacted,
@@ -61,7 +61,7 @@ public struct RemoteAddress: Sendable, Equatable, CustomStringConvertible {
     public var sshEndpoint: (host: String, port: Int)? {
         guard transport == .ssh else { return nil }
         var authority: Substring
-        if let range = url.range(of: "://") {
+        if let range = url.firstRange(of: "://") {
             authority = url[range.upperBound...].prefix { $0 != "/" }
         } else {
             authority = url.prefix { $0 != ":" }
@@ -72,7 +72,7 @@ public struct RemoteAddress: Sendable, Equatable, CustomStringConvertible {
             let rest = authority[authority.index(after: close)...]
             return (String(host), rest.hasPrefix(":") ? Int(rest.dropFirst()) ?? 22 : 22)
         }
-        if url.contains("://"), let colon = authority.lastIndex(of: ":") {
+        if url.utf8.contains("://".utf8), let colon = authority.lastIndex(of: ":") {
             return (String(authority[..<colon]), Int(authority[authority.index(after: colon)...]) ?? 22)
         }
         return (String(authority), 22)
@@ -82,22 +82,22 @@ public struct RemoteAddress: Sendable, Equatable, CustomStringConvertible {
     static func isScpLike(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":") else { return false }
         let before = text[..<colon]
-        return !before.isEmpty && !before.contains("/") && text.index(after: colon) < text.endIndex
+        return !before.isEmpty && !before.utf8.contains("/".utf8) && text.index(after: colon) < text.endIndex
     }
 
     /// Replaces the raw URL and its secrets by their redacted forms in `message`.
     public func scrub(_ message: String) -> String {
         var out = message
-        if url != redacted { out = out.replacingOccurrences(of: url, with: redacted) }
+        if url != redacted { out = TextReplacement.replacing(url, with: redacted, in: out) }
         for secret in secrets where secret.count >= 1 {
-            out = out.replacingOccurrences(of: secret, with: "***")
+            out = TextReplacement.replacing(secret, with: "***", in: out)
         }
         return out
     }
 
     /// The text with the userinfo's password (and an http(s) lone user name) replaced.
     static func redact(_ text: String) -> (text: String, secrets: [String]) {
-        guard let range = text.range(of: "://") else { return (text, []) }
+        guard let range = text.firstRange(of: "://") else { return (text, []) }
         let scheme = text[..<range.lowerBound].lowercased()
         let rest = text[range.upperBound...]
         let authority = rest.prefix { $0 != "/" }
@@ -109,7 +109,7 @@ public struct RemoteAddress: Sendable, Equatable, CustomStringConvertible {
         if let colon = userinfo.firstIndex(of: ":") {
             let password = String(userinfo[userinfo.index(after: colon)...])
             secrets.append(password)
-            if let decoded = password.removingPercentEncoding, decoded != password { secrets.append(decoded) }
+            if let decoded = Self.percentDecoded(password), decoded != password { secrets.append(decoded) }
             shownUserinfo = userinfo[..<colon] + ":***"
         } else if scheme == "http" || scheme == "https" {
             secrets.append(String(userinfo))

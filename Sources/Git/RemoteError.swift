@@ -54,19 +54,19 @@ public struct RemoteError: Error, Sendable, CustomStringConvertible {
         text = address.scrub(text)
         let lower = text.lowercased()
         let kind: Kind
-        if status == GIT_EAUTH.rawValue || lower.contains("authentication") || lower.contains("credentials") {
+        if status == GIT_EAUTH.rawValue || lower.utf8.contains("authentication".utf8) || lower.utf8.contains("credentials".utf8) {
             kind = .authentication
-        } else if status == GIT_ENONFASTFORWARD.rawValue || lower.contains("not present locally")
-                    || lower.contains("non-fastforward") {
+        } else if status == GIT_ENONFASTFORWARD.rawValue || lower.utf8.contains("not present locally".utf8)
+                    || lower.utf8.contains("non-fastforward".utf8) {
             kind = .stale
-        } else if lower.contains("failed to connect") || lower.contains("failed to resolve address")
-                    || lower.contains("connection refused") || lower.contains("could not connect") {
+        } else if lower.utf8.contains("failed to connect".utf8) || lower.utf8.contains("failed to resolve address".utf8)
+                    || lower.utf8.contains("connection refused".utf8) || lower.utf8.contains("could not connect".utf8) {
             kind = .unreachable
         } else if status == GIT_ENOTFOUND.rawValue && address.transport == .local
-                    || lower.contains("could not find repository") {
+                    || lower.utf8.contains("could not find repository".utf8) {
             kind = .notARepository
         } else if errorClass == GIT_ERROR_NET.rawValue || errorClass == GIT_ERROR_HTTP.rawValue
-                    || errorClass == GIT_ERROR_SSH.rawValue || lower.contains("packet") || lower.contains("invalid") {
+                    || errorClass == GIT_ERROR_SSH.rawValue || lower.utf8.contains("packet".utf8) || lower.utf8.contains("invalid".utf8) {
             kind = .protocolError
         } else {
             kind = .other

@@ -1,5 +1,6 @@
 import CLibgit2
-import Foundation
+import FoundationEssentials
+import TextSafety
 
 /// Fetches from and pushes to one remote through libgit2, each operation on its own
 /// thread under a stall time-out (`Watchdog`). Every message names the remote redacted.
@@ -113,7 +114,7 @@ public struct RemoteTransfer: Sendable {
                 let status = git_remote_update_tips(remote, &callbacks, 0, GIT_REMOTE_DOWNLOAD_TAGS_NONE,
                                                     "bundlediff: fetch")
                 let lockHeld = status < 0 && (status == GIT_ELOCKED.rawValue || status == GIT_EMODIFIED.rawValue
-                    || git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } }?.contains("lock") == true)
+                    || git_error_last().flatMap { $0.pointee.message.map { String(cString: $0) } }?.utf8.contains("lock".utf8) == true)
                 if !lockHeld { try check(status, session, "update fetched references") }
             }
             return advertised
@@ -204,7 +205,7 @@ public struct RemoteTransfer: Sendable {
                               "\(operation) failed: authentication failed or no credentials; provide \(hint)")
         }
         var error = RemoteError.fromLibgit2(status, address: address, operation: operation)
-        for secret in credentials.secrets { error.message = error.message.replacingOccurrences(of: secret, with: "***") }
+        for secret in credentials.secrets { error.message = TextReplacement.replacing(secret, with: "***", in: error.message) }
         throw error
     }
 }

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CLibgit2
-import Foundation
+import FoundationEssentials
 
 extension Repository {
     /// Runs the libgit2 read `read` and returns its status; when it fails other than by a

@@ -1,5 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CLibgit2
-import Foundation
+import FoundationEssentials
 
 extension Repository {
     /// Packs in `objects/pack` and how many of them the `multi-pack-index` covers (0
@@ -8,9 +13,15 @@ extension Repository {
         let folder = path + "/objects/pack"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let packs = names.filter { $0.hasSuffix(".pack") }.count
-        guard let handle = FileHandle(forReadingAtPath: folder + "/multi-pack-index") else { return (packs, 0) }
-        defer { try? handle.close() }
-        let header = [UInt8]((try? handle.read(upToCount: 12)) ?? Data())
+        #if canImport(Glibc)
+        let fd = Glibc.open(folder + "/multi-pack-index", O_RDONLY | O_CLOEXEC)
+        #else
+        let fd = Darwin.open(folder + "/multi-pack-index", O_RDONLY | O_CLOEXEC)
+        #endif
+        guard fd >= 0 else { return (packs, 0) }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 12)
+        guard header.withUnsafeMutableBytes({ pread(fd, $0.baseAddress, $0.count, 0) }) == 12 else { return (packs, 0) }
         guard header.count == 12, header.starts(with: Array("MIDX".utf8)) else { return (packs, 0) }
         let covered = header[8..<12].reduce(0) { $0 << 8 | Int($1) }
         return (packs, covered)

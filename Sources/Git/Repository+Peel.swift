@@ -1,5 +1,5 @@
 import CLibgit2
-import Foundation
+import FoundationEssentials
 
 extension Repository {
     /// The commit `id` names: itself, or what an annotated tag (or a chain of them) points

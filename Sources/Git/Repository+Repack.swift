@@ -5,7 +5,7 @@ import Darwin
 #endif
 import CGitShim
 import CLibgit2
-import Foundation
+import FoundationEssentials
 
 extension Repository {
     /// The folder holding the packs.

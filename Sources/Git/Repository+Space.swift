@@ -10,7 +10,7 @@ extension Repository {
     /// does not always say so: a write it made through a mapping comes back as a
     /// missing pack entry ("failed to find pack entry") when the indexer reads it.
     func explainWriteFailure(_ error: GitError, packBytes: Int, objects: Int) -> GitError {
-        guard !error.message.contains("No space left"), let free = freeBytes() else { return error }
+        guard !error.message.utf8.contains("No space left".utf8), let free = freeBytes() else { return error }
         // The index: 1,072 bytes of header and fan-out, 28 per object, and the trailer.
         let needed = UInt64(packBytes) + 1_112 + 28 * UInt64(objects)
         guard free < needed else { return error }

@@ -3,7 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
+import Platform
 
 extension Repository {
     /// How old a reference's lock file must be before a writer that holds the history's
@@ -51,7 +52,7 @@ extension Repository {
                 brokenLocks.append(lock)
                 return true
             }
-            Thread.sleep(forTimeInterval: min(0.05, Self.staleLockAge - age))
+            DetachedThread.sleep(seconds: min(0.05, Self.staleLockAge - age))
         }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import Platform
 
 /// Runs a blocking network operation on its own thread and gives up when it makes no
 /// progress for `stallTimeout` seconds (libgit2 1.5 has no network time-outs: a silent
@@ -9,12 +10,10 @@ enum Watchdog {
                                  _ body: @escaping @Sendable () -> Result<T, RemoteError>) -> Result<T, RemoteError> {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        DetachedThread.start(stackSize: 4 << 20) {
             box.result = body()
             done.signal()
         }
-        thread.stackSize = 4 << 20
-        thread.start()
         while done.wait(timeout: .now() + 0.05) == .timedOut {
             if clock.idleSeconds > stallTimeout {
                 clock.cancel()

@@ -1,5 +1,5 @@
 import BundleModel
-import Foundation
+import FoundationEssentials
 
 /// The pages' inline style and script, and the Content-Security-Policy that allows exactly
 /// those two (by SHA-256 hash) and nothing else: no network, no other script, no images,

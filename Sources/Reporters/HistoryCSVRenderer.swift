@@ -37,6 +37,6 @@ public enum HistoryCSVRenderer {
         guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return value
         }
-        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + TextReplacement.replacing("\"", with: "\"\"", in: value) + "\""
     }
 }

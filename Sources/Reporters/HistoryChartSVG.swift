@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An inline SVG line chart of a history table's charted columns: one line per column
 /// across the builds (left to right, oldest first), values marked as points with their
@@ -94,7 +94,7 @@ enum HistoryChartSVG {
 
     /// A value in the chart's unit: `40%`, `22.5 KB` (`22.5 KB (22525 bytes)` when exact).
     static func label(_ v: Double, unit: String, exact: Bool = false) -> String {
-        if unit == "percent" { return exact ? DecimalText.oneDecimal(v) + "%" : String(format: "%.0f%%", v) }
+        if unit == "percent" { return exact ? DecimalText.oneDecimal(v) + "%" : DecimalText.printf(format: "%.0f", v) + "%" }
         let bytes = UInt64(max(0, min(v, 1.8e19)))
         return TextFormatting.bytes(bytes) + (exact && bytes >= 1000 ? " (\(bytes) bytes)" : "")
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TextSafety
 
 /// Stable JSON for command output: sorted keys, two-space indentation, trailing newline;

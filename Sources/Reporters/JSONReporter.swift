@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `--format json`: the whole report for scripts, in the versioned shape of
 /// `docs/report-schema.json`. Sorted keys, two-space indentation, a trailing newline.

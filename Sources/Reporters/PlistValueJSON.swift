@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import PropertyLists
 
 /// A property-list value in JSON with its type kept: `{"type": "integer", "value": 42}`.

@@ -37,8 +37,8 @@ public struct BundleExecutableRule: CheckRule {
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
         for b in build.bundles where b.kind != .xcframework {
-            guard case .text(let name) = build.text("CFBundleExecutable", of: b), !name.contains("/"),
-                  !name.contains("$(") else { continue }
+            guard case .text(let name) = build.text("CFBundleExecutable", of: b), !name.utf8.contains("/".utf8),
+                  !name.utf8.contains("$(".utf8) else { continue }
             let path = build.executablePath(name, of: b)
             guard build.entry(at: path) == nil else { continue }
             let message = b.kind == .bundle

@@ -41,7 +41,7 @@ public struct ContainerPreferencesFileRule: Rule {
             if name.hasSuffix(".plist") {
                 guard entry.kind == .file, case .undecodable(let reason)? = c.new.plists[entry.path] else { return nil }
                 what = "is not a property list (\(reason))"
-            } else if name.contains(".plist."), entry.kind == .file {
+            } else if name.utf8.contains(".plist.".utf8), entry.kind == .file {
                 return nil  // the defaults system's file while it saves
             } else {
                 what = entry.kind == .symlink ? "is a symbolic link" : "is not a defaults property list"

@@ -1,8 +1,8 @@
-import Foundation
+import Platform
 
 /// The rules of one run, handed out one at a time to whichever thread asks first.
 final class RuleQueue: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let ids: [RuleID]
     private var taken = 0
 

@@ -40,7 +40,7 @@ enum SealCheck {
         var files2 = PlistDictionary()
         for (path, content) in sealed {
             var entry = PlistDictionary([("hash2", .data(StandInDigest.digest(Array(content.utf8)).bytes))])
-            if path.contains(".lproj/") { entry["optional"] = .boolean(true) }
+            if path.utf8.contains(".lproj/".utf8) { entry["optional"] = .boolean(true) }
             files2[path] = .dictionary(entry)
         }
         for (path, target) in symlinks { files2[path] = .dictionary(PlistDictionary([("symlink", .string(target))])) }

@@ -119,7 +119,7 @@ public struct XCFrameworkLibrariesRule: CheckRule {
                     platforms[key] = id
                 }
                 if let path = library.libraryPath, let built = builtFor(build.snapshot, folder: folder, path: path),
-                   !built.contains(where: { $0.caseInsensitiveCompare(expected) == .orderedSame }) {
+                   !built.contains(where: { $0.lowercased() == expected.lowercased() }) {
                     add("\(name) is listed for \(expected) but its framework was built for \(built.joined(separator: ", "))",
                         "\(name)|built-for", paths: [folder])
                 }

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
 
 /// Derived data kept beside a history, under `<git dir>/bundlediff/cache/<area>/`: files
 /// named by a key that fixes their content (an object id and a format number), so an entry

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
 import Git
 
 extension HistoryStore {
@@ -65,10 +70,9 @@ extension HistoryStore {
     }
 
     private static func reason(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let underlying, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+        if let posix = ((error as? CocoaError)?.underlying as? POSIXError) ?? (error as? POSIXError) {
+            return String(cString: strerror(posix.code.rawValue))
         }
-        return (error as NSError).localizedDescription
+        return String(describing: error)
     }
 }

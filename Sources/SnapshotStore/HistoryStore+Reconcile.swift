@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import Git
 
 extension HistoryStore {
@@ -58,7 +59,7 @@ extension HistoryStore {
                 }
             } catch where (error.code == .concurrentUpdate || error.code == .locked) && races < Self.maxAttempts {
                 races += 1  // a local recording moved the branch meanwhile: look again
-                Thread.sleep(forTimeInterval: Double.random(in: 0.001...0.02))
+                DetachedThread.sleep(seconds: Double.random(in: 0.001...0.02))
             } catch {
                 throw StoreError(error, repository: path)
             }

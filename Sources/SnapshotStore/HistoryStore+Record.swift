@@ -1,5 +1,6 @@
 import BundleModel
-import Foundation
+import FoundationEssentials
+import Platform
 import Git
 
 extension HistoryStore {
@@ -177,7 +178,7 @@ extension HistoryStore {
     private static func backoff(attempt: Int) {
         let ceiling = min(50, 2 + attempt * 2)
         let millis = Int.random(in: 1...ceiling)
-        Thread.sleep(forTimeInterval: Double(millis) / 1000)
+        DetachedThread.sleep(seconds: Double(millis) / 1000)
     }
 
     /// Points an unborn HEAD at `branch`. Two first recordings may race for HEAD's lock:

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import Git
 
 extension HistoryStore {
@@ -79,13 +80,13 @@ extension HistoryStore {
     static func isLostRace(_ reason: String) -> Bool {
         let lower = reason.lowercased()
         return ["failed to update ref", "failed to lock", "cannot lock ref", "non-fast-forward", "fetch first",
-                "stale info", "already exists"].contains { lower.contains($0) }
+                "stale info", "already exists"].contains { lower.utf8.contains($0.utf8) }
     }
 
     private static func syncBackoff(attempt: Int) {
         // Full jitter around one round's length, shorter for a runner that has lost often:
         // racing runners spread out, and the one that waited longest tends to go first.
         let ceiling = max(0.03, 0.4 / Double(attempt))
-        Thread.sleep(forTimeInterval: Double.random(in: 0.005...ceiling))
+        DetachedThread.sleep(seconds: Double.random(in: 0.005...ceiling))
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Platform
 import Git
 
 /// The history of recorded builds: a plain git repository (see docs/snapshot-format.md).
@@ -10,7 +11,7 @@ public final class HistoryStore: @unchecked Sendable {
     /// The repository path as given.
     public let path: String
     let repository: Repository
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The memo of the last snapshot read (under `lock`): the next read copies the folders
     /// it shares with it, so the second side of a comparison costs what changed.
     var lastRead: SnapshotTreeMemo?
@@ -29,9 +30,9 @@ public final class HistoryStore: @unchecked Sendable {
 
     static func open(at path: String, create: Bool, objectWriting: Repository.ObjectWriting)
         throws(StoreError) -> HistoryStore {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists && !isDirectory.boolValue {
+        if exists && !isDirectory {
             throw StoreError(.notARepository, repository: path, "not a git repository (it is a file)")
         }
         let isEmptyDirectory = exists && ((try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty ?? false)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Git
 
 /// Answers a history query derived from recorded objects, kept between runs in the

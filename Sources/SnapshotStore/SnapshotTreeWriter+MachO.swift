@@ -1,6 +1,6 @@
 import BundleModel
 import Dispatch
-import Foundation
+import FoundationEssentials
 import MachO
 
 extension SnapshotTreeWriter {

@@ -3,7 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
+import Platform
 
 /// The history's writer lock: an advisory `flock` on `<git dir>/bundlediff-writer.flock`
 /// that a recording holds while it writes its pack and moves references. Unlike git's
@@ -39,7 +40,7 @@ final class WriterLock {
                 throw StoreError(.locked, repository: history, "another bundlediff has been recording into this "
                                  + "history for over \(Int(patience)) s (it holds \(gitDirectory)/\(fileName))")
             }
-            Thread.sleep(forTimeInterval: Double.random(in: 0.001...0.01))
+            DetachedThread.sleep(seconds: Double.random(in: 0.001...0.01))
         }
         return WriterLock(fd: fd)
     }
