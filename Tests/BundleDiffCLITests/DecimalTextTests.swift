@@ -27,4 +27,12 @@ import Testing
             #expect(DecimalText.oneDecimal(w) == String(format: "%.1f", w), "\(w)")
         }
     }
+
+    /// The percentages of the history chart's labels (`%.0f`), ties to even included.
+    @Test func printfWritesWhatStringFormatWrites() {
+        for v in [0, 0.5, 1.5, 2.5, 49.5, 99.4999, 100, -0.4, -2.5, 1e20, .nan, -.infinity] as [Double] {
+            #expect(DecimalText.printf(format: "%.0f", v) == String(format: "%.0f", v), "\(v)")
+            #expect(DecimalText.printf(format: "%.1f", v) == String(format: "%.1f", v), "\(v)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
-import Git
+import Foundation
+@testable import Git
 import Testing
 
 @Suite struct RemoteAddressTests {
@@ -35,5 +36,29 @@ import Testing
     @Test(arguments: ["", "ftp://h/r", "https:///r", "http://:80/r", "file://relative", "a\nb"])
     func rejectsWhatIsNotARemote(text: String) {
         #expect(throws: RemoteError.self) { try RemoteAddress(text, relativeTo: "/") }
+    }
+
+    /// The password's decoded spelling is redacted too: decoded as Foundation's
+    /// `removingPercentEncoding` decodes (the oracle here), nil for a bad escape; where the
+    /// bytes are not UTF-8 (which Foundation sometimes repairs), nil.
+    @Test func percentDecodingAgreesWithFoundation() {
+        var inputs = ["", "plain", "p%40ss", "%41%42", "%4", "%zz", "%", "a%2", "%C3%A9", "%c3%a9x", "100%", "%2F%2f"]
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("%0aF9gZ%%~é")
+        for _ in 0..<5_000 {
+            inputs.append(String((0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        var invalid = 0
+        for text in inputs {
+            let decoded = RemoteAddress.percentDecoded(text)
+            if let foundation = text.removingPercentEncoding, foundation.unicodeScalars.contains("\u{FFFD}") {
+                #expect(decoded == nil, "\(text)")
+                invalid += 1
+            } else {
+                #expect(decoded == text.removingPercentEncoding, "\(text)")
+            }
+        }
+        for text in ["%ff", "%A9", "a%e9", "%80%80"] { #expect(RemoteAddress.percentDecoded(text) == nil, "\(text)") }
+        #expect(invalid < inputs.count / 2)
     }
 }
