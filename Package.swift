@@ -12,7 +12,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
-        // C libraries from the system (Debian: libgit2-dev, libssl-dev, zlib1g-dev).
+        // C libraries from the system (Debian: libgit2-dev, libssl-dev, zlib1g-dev, libyaml-dev).
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2",
                        providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto",
@@ -22,6 +22,9 @@ let package = Package(
         // SQLite, to read app data stores (Core Data, GRDB) strictly read-only (libsqlite3-dev).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // libyaml's event parser, under our own composer for configuration and baseline files (libyaml-dev).
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
+                       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
 
         // What is hidden in text and how it shows: every output goes through it.
         .target(name: "TextSafety"),
@@ -54,7 +57,7 @@ let package = Package(
                             .embedInCode("Resources/usage-descriptions.txt")]),
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel", "PropertyLists", "MachO"]),
         .target(name: "BundleDiffKit", dependencies: [
-            .product(name: "Yams", package: "Yams"), "CBuildInfo",
+            "CYAML", "CBuildInfo",
             "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel", "PropertyLists", "Git", "TextSafety",
         ]),
         .target(name: "BundleDiffCLI", dependencies: [
@@ -81,6 +84,7 @@ let package = Package(
         .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleReading", "BundleModel", "TestSupport"]),
         .testTarget(name: "MachOTests", dependencies: ["MachO", "BundleReading", "PropertyLists", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "MachO", "Stores", "Comparison", "BundleModel", "PropertyLists", "TestSupport"]),
+        .testTarget(name: "YAMLDifferentialTests", dependencies: ["BundleDiffKit", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "BundleDiffCLITests", dependencies: [
             "BundleDiffCLI", "BundleDiffKit", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel",
             "PropertyLists", "SnapshotStore", "TextSafety", "TestSupport",
