@@ -9,7 +9,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
         // C libraries from the system (Debian: libgit2-dev, libssl-dev, zlib1g-dev, libyaml-dev).
@@ -84,7 +83,6 @@ let package = Package(
         .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleReading", "BundleModel", "TestSupport"]),
         .testTarget(name: "MachOTests", dependencies: ["MachO", "BundleReading", "PropertyLists", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "MachO", "Stores", "Comparison", "BundleModel", "PropertyLists", "TestSupport"]),
-        .testTarget(name: "YAMLDifferentialTests", dependencies: ["BundleDiffKit", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "BundleDiffCLITests", dependencies: [
             "BundleDiffCLI", "BundleDiffKit", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel",
             "PropertyLists", "SnapshotStore", "TextSafety", "TestSupport",
