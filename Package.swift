@@ -9,10 +9,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     ],
     targets: [
-        // C libraries from the system (Debian: libgit2-dev, libssl-dev, zlib1g-dev).
+        // C libraries from the system (Debian: libgit2-dev, libssl-dev, zlib1g-dev, libyaml-dev).
         .systemLibrary(name: "CLibgit2", pkgConfig: "libgit2",
                        providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto",
@@ -22,6 +21,9 @@ let package = Package(
         // SQLite, to read app data stores (Core Data, GRDB) strictly read-only (libsqlite3-dev).
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        // libyaml's event parser, under our own composer for configuration and baseline files (libyaml-dev).
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1",
+                       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
 
         // Threads, locks and pauses over POSIX: what the product used Foundation for, without
         // linking Foundation (which brings ICU and its start-up cost into the binary).
@@ -57,7 +59,7 @@ let package = Package(
                             .embedInCode("Resources/usage-descriptions.txt")]),
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel", "PropertyLists", "MachO"]),
         .target(name: "BundleDiffKit", dependencies: [
-            .product(name: "Yams", package: "Yams"), "CBuildInfo",
+            "CYAML", "CBuildInfo",
             "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel", "PropertyLists", "Git", "TextSafety",
         ]),
         .target(name: "BundleDiffCLI", dependencies: [

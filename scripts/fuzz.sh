@@ -95,8 +95,8 @@ seed() { # target kind seed-dir
 # pattern files alone, checked against glibc's regcomp/regexec); json = JSONReader, JSONNode and JSONMembers
 # (bundlediff.json), checked against Foundation's JSONSerialization; summary = SummaryDirectReader with
 # the summary's sources and BundleModel, checked against the summary's tree reading; macho = the plist readers and
-# Sources/MachO (a stand-in digest for the cdhash); yaml = the bounded YAML reading with Yams and its libyaml (from
-# .build/checkouts: run `swift build` once first).
+# Sources/MachO (a stand-in digest for the cdhash); yaml = the bounded YAML reading (Sources/BundleDiffKit's YAML
+# files: our composer over the system's libyaml, libyaml-dev).
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
          ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml
@@ -148,20 +148,9 @@ compile() { # name sources
                flags+=(-suppress-warnings) ;;
         seal) sources=(Sources/CodeSigning/Pattern*.swift Sources/CodeSigning/SealPattern*.swift
                        Sources/CodeSigning/ByteSet.swift Sources/CodeSigning/MatchBudget.swift) ;;
-        yaml)
-            # One module named Yams (so `import Yams` names itself), libyaml built beside it.
-            local yams=.build/checkouts/Yams/Sources
-            [[ -d $yams/CYaml ]] || { echo "fuzz.sh: $yams missing: run swift build first" >&2; exit 2; }
-            mkdir -p "$out/cyaml"
-            for c in "$yams"/CYaml/src/*.c; do
-                clang -c -O1 -fsanitize=fuzzer-no-link -I "$yams/CYaml/include" -DYAML_DECLARE_EXPORT \
-                    "$c" -o "$out/cyaml/$(basename "$c" .c).o"
-            done
-            swiftc -sanitize=fuzzer -parse-as-library -O -module-name Yams -suppress-warnings -DSWIFT_PACKAGE \
-                -I "$yams/CYaml/include" "$yams"/Yams/*.swift Sources/BundleDiffKit/YAMLDocument.swift \
-                Sources/BundleDiffKit/YAMLNestingBound.swift Sources/BundleDiffKit/UserFacingError.swift \
-                "$out"/cyaml/*.o "Fuzz/$1.swift" -o "$out/bin/$1"
-            return ;;
+        yaml) sources=(Sources/BundleDiffKit/YAML*.swift Sources/BundleDiffKit/UserFacingError.swift)
+              flags+=(-I Sources/CYAML -lyaml)
+              module=BundleDiffKit ;;
     esac
     swiftc -sanitize=fuzzer -parse-as-library -O -module-name "$module" "${flags[@]}" \
         "${sources[@]}" "Fuzz/$1.swift" -o "$out/bin/$1"

@@ -5,7 +5,8 @@
 #
 # Linked statically: the Swift standard library and Foundation (--static-swift-stdlib),
 # libgit2 1.5.1 and what it needs (libssh2, mbedTLS, http-parser, PCRE2), OpenSSL's libcrypto,
-# zlib and SQLite (libsqlite3, which reads app data stores), all from Debian 12's -dev packages. Left dynamic: glibc (2.36 or later),
+# zlib, SQLite (libsqlite3, which reads app data stores) and libyaml (configuration and baseline
+# files), all from Debian 12's -dev packages. Left dynamic: glibc (2.36 or later),
 # libstdc++/libgcc_s, and libgssapi_krb5.so.2, which Debian ships only as a shared library
 # (libgit2 uses it for HTTP "Negotiate" authentication). README.md says why.
 #
@@ -18,7 +19,7 @@ cd "$here"
 
 # The static libraries: libgit2-dev brings libgit2.a and its private dependencies' -dev packages.
 need=()
-for pkg in libgit2-dev libssh2-1-dev libmbedtls-dev libhttp-parser-dev libpcre2-dev libssl-dev zlib1g-dev libsqlite3-dev libgssapi-krb5-2; do
+for pkg in libgit2-dev libssh2-1-dev libmbedtls-dev libhttp-parser-dev libpcre2-dev libssl-dev zlib1g-dev libsqlite3-dev libyaml-dev libgssapi-krb5-2; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -38,7 +39,7 @@ scratch="$here/.build-package"
 # libgit2's private dependencies listed after it.
 static="$scratch/static-libs"
 rm -rf "$static"; mkdir -p "$static"
-for lib in git2 ssh2 mbedtls mbedx509 mbedcrypto http_parser pcre2-8 crypto z sqlite3; do
+for lib in git2 ssh2 mbedtls mbedx509 mbedcrypto http_parser pcre2-8 crypto z sqlite3 yaml; do
   if [ ! -f "$libdir/lib$lib.a" ]; then
     echo "package.sh: $libdir/lib$lib.a is missing (its Debian -dev package ships it)" >&2
     exit 1
@@ -57,6 +58,8 @@ write_pc libcrypto "$(pkg-config --modversion libcrypto)" "-lcrypto"
 write_pc zlib "$(pkg-config --modversion zlib)" "-lz"
 # libsqlite3.a's own needs (pkg-config --static): libm, and zlib's archive linked above.
 write_pc sqlite3 "$(pkg-config --modversion sqlite3)" "-lsqlite3 -lm -lz"
+# libyaml.a needs nothing but libc.
+write_pc yaml-0.1 "$(pkg-config --modversion yaml-0.1)" "-lyaml"
 export PKG_CONFIG_PATH="$pc"
 
 # The commit, in a header that only Sources/CBuildInfo includes: a new commit recompiles that

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system libraries bundlediff links against (Debian/Ubuntu: libgit2, OpenSSL's
-# libcrypto, zlib, SQLite), when missing,
+# libcrypto, zlib, SQLite, libyaml), when missing,
 # and the tools the tests and scripts use (git, python3; strace for scripts/faults; the schema
 # validators: xmllint from libxml2-utils, check-jsonschema from PyPI; macholib from PyPI
 # for the Mach-O cross-check).
@@ -8,7 +8,7 @@ set -euo pipefail
 need=()
 # strace kills at write system calls in scripts/faults; git brings git daemon and git
 # http-backend; openssh-server/-client serve ssh:// remotes in scripts/faults/ssh-remote.sh.
-for pkg in libgit2-dev libssl-dev zlib1g-dev libsqlite3-dev pkg-config git python3 strace openssh-server openssh-client libxml2-utils; do
+for pkg in libgit2-dev libssl-dev zlib1g-dev libsqlite3-dev libyaml-dev pkg-config git python3 strace openssh-server openssh-client libxml2-utils; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then

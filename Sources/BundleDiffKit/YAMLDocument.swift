@@ -3,13 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Yams
 
 /// Reads YAML that a pull request may control (`.bundlediff.yml`, a baseline file) within
 /// bounds, so that no file can exhaust memory or the stack: its size is capped before it
-/// is read whole, its nesting is bounded from the bytes before the YAML library sees them
+/// is read whole, its nesting is bounded from the bytes before libyaml sees them
 /// (`YAMLNestingBound`), and aliases may not expand the document past a count of values
-/// (a "billion laughs" file is a few hundred bytes). Every refusal is one line.
+/// (a "billion laughs" file is a few hundred bytes) or nest past the depth limit; both are
+/// checked on the composed graph (`YAMLComposer`), where aliases are still shared, before
+/// any value is built (`YAMLConstructor`). Every refusal is one line.
 enum YAMLDocument {
     /// The bounds for one kind of file.
     struct Limits: Sendable {
@@ -53,43 +54,41 @@ enum YAMLDocument {
         guard YAMLNestingBound.measure(bytes, limit: limits.maxDepth) != nil else {
             throw UserFacingError("\(file): nested too deeply to read safely (more than \(limits.maxDepth) levels)")
         }
-        let node: Node?
-        do { node = try Yams.compose(yaml: String(decoding: bytes, as: UTF8.self)) } catch {
-            throw UserFacingError("\(file): not valid YAML (\(String(describing: error).split(separator: "\n").first ?? ""))")
+        let graph: YAMLGraph?
+        do { graph = try YAMLComposer.compose(bytes) } catch {
+            throw UserFacingError("\(file): not valid YAML (\(error.message))")
         }
-        guard let node else { return nil }
+        guard let graph else { return nil }
         var budget = limits.maxValues
-        try check(node, depth: 0, budget: &budget, file: file, limits: limits)
-        return node.any
+        try check(graph, graph.root, depth: 0, budget: &budget, file: file, limits: limits)
+        return YAMLConstructor(graph: graph).value(graph.root)
     }
 
-    /// Refuses what the YAML library would turn into a crash or an explosion once aliases
-    /// are expanded (as it does when it builds the values): more than `budget` values
-    /// (counting stops as soon as there are), nesting past `limits.maxDepth` (a chain of
-    /// aliases nests without a bracket in the text), and a mapping key that is not a
-    /// scalar (Yams force-unwraps it as a string). Its own recursion stops at the limit.
-    private static func check(_ node: Node, depth: Int, budget: inout Int, file: String,
+    /// Refuses what would explode once aliases are expanded into values: more than
+    /// `budget` values (counting stops as soon as there are), nesting past
+    /// `limits.maxDepth` (a chain of aliases nests without a bracket in the text), and a
+    /// mapping key that is not a scalar (keys are read as text). Its own recursion stops
+    /// at the limit.
+    private static func check(_ graph: YAMLGraph, _ index: Int, depth: Int, budget: inout Int, file: String,
                               limits: Limits) throws(UserFacingError) {
         budget -= 1
         guard budget >= 0 else {
             throw UserFacingError("\(file): its aliases expand to more than \(limits.maxValues) values")
         }
-        if case .scalar = node { return }
+        let node = graph.nodes[index]
+        if node.kind == .scalar { return }
         guard depth < limits.maxDepth else {
             throw UserFacingError("\(file): its aliases nest more than \(limits.maxDepth) levels deep")
         }
-        switch node {
-        case .scalar: return
-        case .sequence(let items):
-            for item in items { try check(item, depth: depth + 1, budget: &budget, file: file, limits: limits) }
-        case .mapping(let pairs):
-            for (key, value) in pairs {
-                guard case .scalar = key else {
-                    let line = key.mark.map { "line \($0.line): " } ?? ""
-                    throw UserFacingError("\(file): \(line)a mapping key must be a plain value, not a list or a mapping")
-                }
-                try check(value, depth: depth + 1, budget: &budget, file: file, limits: limits)
+        if node.kind == .sequence {
+            for item in node.children { try check(graph, item, depth: depth + 1, budget: &budget, file: file, limits: limits) }
+            return
+        }
+        for (key, value) in YAMLConstructor(graph: graph).pairs(index) {
+            guard graph.nodes[key].kind == .scalar else {
+                throw UserFacingError("\(file): line \(graph.nodes[key].line): a mapping key must be a plain value, not a list or a mapping")
             }
+            try check(graph, value, depth: depth + 1, budget: &budget, file: file, limits: limits)
         }
     }
 }

@@ -25,7 +25,7 @@ import TestSupport
         // Found by ConfigFuzz: a chain of aliases nests without a bracket in the text.
         ((1..<1_400).map { "a\($0): &a\($0) [*a\($0 - 1)]" }.reduce("a0: &a0 [x]") { $0 + "\n" + $1 } + "\n",
          "its aliases nest more than 48 levels deep"),
-        // Found by ConfigFuzz: Yams force-unwraps a mapping key as a string.
+        // Found by ConfigFuzz: Yams, the YAML library then, force-unwrapped a mapping key as a string.
         ("rules:\n  ? [a]\n  : off\n", "line 2: a mapping key must be a plain value, not a list or a mapping"),
         ("{{a: b}: c}", "line 1: a mapping key must be a plain value, not a list or a mapping"),
     ]
