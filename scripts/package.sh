@@ -3,7 +3,8 @@
 # on Linux without a Swift toolchain, shell completions, a man page, README, LICENSE, and
 # dist/bundlediff-<version>-linux-<arch>.tar.gz.sha256 beside it.
 #
-# Linked statically: the Swift standard library and Foundation (--static-swift-stdlib),
+# Linked statically: the Swift standard library and FoundationEssentials (--static-swift-stdlib;
+# the product imports no other part of Foundation, so neither Foundation nor ICU is linked),
 # libgit2 1.5.1 and what it needs (libssh2, mbedTLS, http-parser, PCRE2), OpenSSL's libcrypto,
 # zlib, SQLite (libsqlite3, which reads app data stores) and libyaml (configuration and baseline
 # files), all from Debian 12's -dev packages. Left dynamic: glibc (2.36 or later),
