@@ -83,6 +83,21 @@ import TestSupport
         }
     }
 
+    /// The product links FoundationEssentials alone: importing Foundation anywhere brings
+    /// corelibs Foundation and ICU back into the binary (45 MB, and 1.4 ms at every start).
+    @Test func productTargetsDoNotImportFoundation() throws {
+        let manifest = try Self.manifest()
+        let whole: Set<String> = ["Foundation", "FoundationInternationalization", "FoundationNetworking", "FoundationXML"]
+        var checked = 0
+        for (name, target) in manifest.sorted(by: { $0.key < $1.key })
+        where !target.isSystemLibrary && target.path.hasPrefix("Sources/") {
+            let imported = try Self.imports(of: name, in: manifest)
+            checked += imported.isEmpty ? 0 : 1
+            #expect(imported.isDisjoint(with: whole), "\(name) imports \(imported.intersection(whole).sorted())")
+        }
+        #expect(checked >= 10, "import lists not read")
+    }
+
     /// The modules a target's Swift files import, as the compiler's parser lists them
     /// (conditional blocks included); none for a target without Swift files.
     static func imports(of name: String, in manifest: [String: Target]) throws -> Set<String> {
