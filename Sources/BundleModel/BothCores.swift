@@ -62,9 +62,15 @@ extension BothCores {
     /// its threads waiting for work queued behind it, and the pool grows only after a
     /// second's stall. The thread is one that finished earlier work when there is one
     /// (`Worker`): starting a thread cost a diff 8 new threads, their stacks and their heaps.
+    /// Where the system refuses another thread, `work` runs here, before the caller's half.
     private static func start(_ work: @escaping @Sendable () -> Void) -> DispatchSemaphore {
         let done = DispatchSemaphore(value: 0)
-        Worker.next().run(work, then: done)
+        if let worker = Worker.next() {
+            worker.run(work, then: done)
+        } else {
+            work()
+            done.signal()
+        }
         return done
     }
 }
@@ -85,15 +91,18 @@ final class Worker: @unchecked Sendable {
     /// Set by `run` before `wake` is signalled; read only by the worker's own thread.
     private var job: (work: @Sendable () -> Void, done: DispatchSemaphore)?
 
-    /// An idle worker, or a new one.
-    static func next() -> Worker {
+    /// An idle worker, or a new one; nil when no thread can start.
+    static func next() -> Worker? {
         if let worker = lock.withLock({ () -> Worker? in
             if let worker = idle.popLast() { return worker }
             started += 1
             return nil
         }) { return worker }
         let worker = Worker()
-        DetachedThread.start(stackSize: 8 << 20) { worker.loop() }
+        guard DetachedThread.start(stackSize: 8 << 20, { worker.loop() }) else {
+            lock.withLock { started -= 1 }
+            return nil
+        }
         return worker
     }
 

@@ -10,10 +10,12 @@ enum Watchdog {
                                  _ body: @escaping @Sendable () -> Result<T, RemoteError>) -> Result<T, RemoteError> {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
-        DetachedThread.start(stackSize: 4 << 20) {
+        let started = DetachedThread.start(stackSize: 4 << 20) {
             box.result = body()
             done.signal()
         }
+        // No thread to spare: the operation runs here, unwatched, rather than not at all.
+        guard started else { return body() }
         while done.wait(timeout: .now() + 0.05) == .timedOut {
             if clock.idleSeconds > stallTimeout {
                 clock.cancel()

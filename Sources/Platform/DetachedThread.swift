@@ -7,15 +7,16 @@ import Darwin
 /// Starts a thread of its own (a pthread, detached) with a stack of a given size: what the
 /// project used Foundation's `Thread` for, without linking Foundation.
 public enum DetachedThread {
-    /// Starts `body` on a new thread with a stack of `stackSize` bytes. A thread that
-    /// cannot start is a resource failure the process cannot go on from.
-    public static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+    /// Starts `body` on a new thread with a stack of `stackSize` bytes; false (and `body`
+    /// not run) when the system refuses another thread, so the caller can run it itself.
+    @discardableResult
+    public static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, stackSize)
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        let box = Unmanaged.passRetained(Body(body)).toOpaque()
+        let box = Unmanaged.passRetained(Body(body))
         #if canImport(Glibc)
         var thread = pthread_t()
         #else
@@ -25,8 +26,12 @@ public enum DetachedThread {
             let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
             body.run()
             return nil
-        }, box)
-        precondition(status == 0, "cannot start a thread (error \(status))")
+        }, box.toOpaque())
+        guard status == 0 else {
+            box.release()
+            return false
+        }
+        return true
     }
 
     /// Sleeps the calling thread for `seconds` (0 or less: not at all).

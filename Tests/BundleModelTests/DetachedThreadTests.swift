@@ -1,0 +1,33 @@
+import Dispatch
+import Platform
+import Testing
+
+/// Threads started without Foundation: the work runs on its own thread, and a thread the
+/// system refuses is reported (its work not run) so the caller can run it itself.
+@Suite struct DetachedThreadTests {
+    @Test func runsTheWorkOnAThreadOfItsOwn() {
+        let done = DispatchSemaphore(value: 0)
+        let flag = Flag()
+        #expect(DetachedThread.start(stackSize: 1 << 20) {
+            flag.set()
+            done.signal()
+        })
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(flag.isSet)
+    }
+
+    @Test func aThreadTheSystemRefusesIsReportedAndItsWorkNotRun() {
+        let flag = Flag()
+        // A 64 TiB stack: no system maps it, so pthread_create refuses.
+        #expect(!DetachedThread.start(stackSize: 1 << 46) { flag.set() })
+        DetachedThread.sleep(seconds: 0.05)
+        #expect(!flag.isSet)
+    }
+}
+
+private final class Flag: @unchecked Sendable {
+    private let lock = Lock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}
