@@ -4,16 +4,13 @@ import Glibc
 import Darwin
 #endif
 
-/// A lock with a condition to wait on (a pthread mutex and condition variable): what the
+/// A lock with a condition to wait on (a `Lock` and a pthread condition variable): what the
 /// project used Foundation's `NSCondition` for, without linking Foundation.
 public final class Condition: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let mutex = Lock()
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
     public init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
         pthread_cond_init(condition, nil)
@@ -23,14 +20,11 @@ public final class Condition: @unchecked Sendable {
         pthread_cond_destroy(condition)
         condition.deinitialize(count: 1)
         condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
     }
 
-    public func lock() { pthread_mutex_lock(mutex) }
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    public func lock() { mutex.lock() }
+    public func unlock() { mutex.unlock() }
     /// Waits, with the lock held, until another thread broadcasts; holds the lock again after.
-    public func wait() { pthread_cond_wait(condition, mutex) }
+    public func wait() { pthread_cond_wait(condition, mutex.mutex) }
     public func broadcast() { pthread_cond_broadcast(condition) }
 }

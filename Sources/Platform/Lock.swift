@@ -7,7 +7,8 @@ import Darwin
 /// A mutual-exclusion lock (a pthread mutex): what the project used Foundation's `NSLock`
 /// for, without linking Foundation.
 public final class Lock: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The pthread mutex itself (a `Condition` waits on it).
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     public init() {
         mutex = .allocate(capacity: 1)
