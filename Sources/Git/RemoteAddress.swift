@@ -30,7 +30,7 @@ public struct RemoteAddress: Sendable, Equatable, CustomStringConvertible {
         }
         redacted = shown.text
         secrets = shown.secrets
-        if let range = text.firstRange(of: "://") {
+        if let range = text.utf8.firstRange(of: "://".utf8) {
             let scheme = text[..<range.lowerBound].lowercased()
             guard let transport = Transport(rawValue: scheme), transport != .local else {
                 throw RemoteError(.invalidAddress, remote: redacted,
@@ -61,7 +61,7 @@ public struct RemoteAddress: Sendable, Equatable, CustomStringConvertible {
     public var sshEndpoint: (host: String, port: Int)? {
         guard transport == .ssh else { return nil }
         var authority: Substring
-        if let range = url.firstRange(of: "://") {
+        if let range = url.utf8.firstRange(of: "://".utf8) {
             authority = url[range.upperBound...].prefix { $0 != "/" }
         } else {
             authority = url.prefix { $0 != ":" }
@@ -97,7 +97,7 @@ public struct RemoteAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// The text with the userinfo's password (and an http(s) lone user name) replaced.
     static func redact(_ text: String) -> (text: String, secrets: [String]) {
-        guard let range = text.firstRange(of: "://") else { return (text, []) }
+        guard let range = text.utf8.firstRange(of: "://".utf8) else { return (text, []) }
         let scheme = text[..<range.lowerBound].lowercased()
         let rest = text[range.upperBound...]
         let authority = rest.prefix { $0 != "/" }
