@@ -129,9 +129,10 @@ compile() { # name sources
         bundle) fuzzed_module PropertyLists TextSafety
                 fuzzed_module MachO PropertyLists TextSafety
                 fuzzed_module Stores PropertyLists TextSafety
-                fuzzed_module BundleModel MachO Stores PropertyLists TextSafety
+                fuzzed_module Platform
+                fuzzed_module BundleModel Platform MachO Stores PropertyLists TextSafety
                 sources=(Sources/BundleReading/*.swift Fuzz/FuzzSupport.swift)
-                flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/BundleModel.o"
+                flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/Platform.o" "$out/mods/BundleModel.o"
                         -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite -lz -lcrypto -lsqlite3 -suppress-warnings)
                 module=BundleReading ;;
         names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift) ;;
@@ -139,9 +140,10 @@ compile() { # name sources
         summary) fuzzed_module PropertyLists TextSafety
                  fuzzed_module MachO PropertyLists TextSafety
                  fuzzed_module Stores PropertyLists TextSafety
-                 fuzzed_module BundleModel MachO Stores PropertyLists TextSafety
+                 fuzzed_module Platform
+                 fuzzed_module BundleModel Platform MachO Stores PropertyLists TextSafety
                  sources=(Sources/SnapshotStore/{JSONReader,JSONNode,JSONMembers,JSONValue,SnapshotSummary,SummaryDirectReader,FolderSize}.swift)
-                 flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/BundleModel.o"
+                 flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/Platform.o" "$out/mods/BundleModel.o"
                          -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite -lz -lcrypto -lsqlite3 -suppress-warnings)
                  module=SnapshotStore ;;
         macho) sources+=(Sources/MachO/*.swift)
