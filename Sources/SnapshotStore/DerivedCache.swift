@@ -52,6 +52,12 @@ struct DerivedCache: Sendable {
         return filled == size ? bytes : nil
     }
 
+    /// The file stored under `key`, to be read a window at a time, or nil.
+    func stream(_ key: String) -> DerivedCacheStream? {
+        let fd = open(folder + "/" + key, O_RDONLY | O_CLOEXEC)
+        return fd >= 0 ? DerivedCacheStream(fd: fd) : nil
+    }
+
     /// Stores `bytes` under `key` (temp + rename), then trims the area to `limit` entries.
     func write(_ key: String, _ bytes: [UInt8]) {
         let manager = FileManager.default

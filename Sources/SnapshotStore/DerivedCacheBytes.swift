@@ -1,6 +1,7 @@
 /// The byte layout shared by the derived-data cache files of a memo (`SnapshotTreeMemo+Cache`,
 /// `SnapshotTreeMemo+PlistCache`): little-endian fixed-width numbers, runs of bytes with a
-/// u32 length, and a closing 64-bit sum of every byte before it (`checksum`).
+/// u32 length, and a closing 64-bit sum of every byte before it (`checksum`). They are read
+/// a window at a time (`DerivedCacheStream`), never whole.
 enum DerivedCacheBytes {
     /// Appends `value` little-endian.
     static func put<T: FixedWidthInteger>(_ value: T, _ out: inout [UInt8]) {
@@ -13,58 +14,62 @@ enum DerivedCacheBytes {
         out.append(contentsOf: bytes)
     }
 
-    /// The sum of `bytes`: FNV-1a 64-bit taken over little-endian 64-bit words rather than
-    /// single bytes, in four lanes (word `i` of each 32-byte block goes to lane `i`; the words
-    /// after the last whole block to lane 0, the last word zero-padded), then the lanes in
-    /// order and the byte count: the lanes' multiplies do not wait for one another, and a
-    /// cut or changed file changes the sum as a single lane's would.
+    /// The sum of `bytes` (`DerivedCacheChecksum`).
     static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.withUnsafeBytes(checksum)
     }
 
     /// The same sum over bytes in place.
     static func checksum(_ raw: UnsafeRawBufferPointer) -> UInt64 {
-        let prime: UInt64 = 0x0000_0100_0000_01b3
-        let basis: UInt64 = 0xcbf2_9ce4_8422_2325
-        var (a, b, c, d) = (basis, basis ^ 1, basis ^ 2, basis ^ 3)
-        func word(_ i: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)) }
-        let words = raw.count / 8, blocks = words / 4
-        for k in 0..<blocks {
-            a = (a ^ word(4 * k)) &* prime
-            b = (b ^ word(4 * k + 1)) &* prime
-            c = (c ^ word(4 * k + 2)) &* prime
-            d = (d ^ word(4 * k + 3)) &* prime
-        }
-        for i in (blocks * 4)..<words { a = (a ^ word(i)) &* prime }
-        var tail: UInt64 = 0
-        for (shift, byte) in raw[(words * 8)...].enumerated() { tail |= UInt64(byte) << (8 * shift) }
-        if raw.count % 8 != 0 { a = (a ^ tail) &* prime }
-        let lanes = (((a ^ b) &* prime ^ c) &* prime ^ d) &* prime
-        return (lanes ^ UInt64(raw.count)) &* prime
+        var sum = DerivedCacheChecksum()
+        sum.update(raw)
+        return sum.finish()
     }
 
-    /// The bytes between `magic` and the closing sum, when `bytes` starts with `magic` and
-    /// ends with the right sum; nil otherwise. The reader points into `bytes`: it is used
-    /// only while they are held (inside the caller's `withUnsafeBytes`), which spares a
-    /// retain and a release of the array for every field read.
-    static func body(_ bytes: UnsafeRawBufferPointer, magic: [UInt8]) -> Reader? {
-        guard bytes.count >= magic.count + 8, bytes.starts(with: magic) else { return nil }
-        let end = bytes.count - 8
-        var sum = Reader(bytes: bytes, at: end, end: bytes.count)
-        guard sum.u64() == checksum(UnsafeRawBufferPointer(rebasing: bytes[..<end])) else { return nil }
-        return Reader(bytes: bytes, at: magic.count, end: end)
+    /// The body of the file `stream` (between `magic` and the closing sum), when it starts
+    /// with `magic`; nil otherwise. Its sum is checked at the end (`Reader.isIntact`).
+    static func body(_ stream: DerivedCacheStream, magic: [UInt8]) -> Reader? {
+        guard stream.size >= magic.count + 8, let head = stream.bytes(at: 0, count: magic.count),
+              head.starts(with: magic) else { return nil }
+        return Reader(stream: stream, at: magic.count, end: stream.size - 8)
     }
 
-    /// Reads fixed-width numbers and runs of bytes up to `end`, failing (nil) past it.
+    /// Reads fixed-width numbers and runs of bytes of a cache file up to `end`, failing
+    /// (nil) past it. The bytes it gives are in place until the next read.
     struct Reader {
-        let bytes: UnsafeRawBufferPointer
+        /// The file's bytes in memory, from file offset `windowStart` up to `windowEnd`.
+        private var window: UnsafeRawPointer?
+        private var windowStart: Int, windowEnd: Int
         private(set) var offset: Int
         let end: Int
+        private let stream: DerivedCacheStream
 
-        init(bytes: UnsafeRawBufferPointer, at offset: Int, end: Int) {
-            self.bytes = bytes
+        init(stream: DerivedCacheStream, at offset: Int, end: Int) {
+            window = nil
+            windowStart = offset
+            windowEnd = offset
             self.offset = offset
             self.end = end
+            self.stream = stream
+        }
+
+        /// Whether the file was whole and undamaged: its closing sum is right. Until this
+        /// is true, what the reader gave may come from a damaged file.
+        func isIntact() -> Bool { stream.isIntact() }
+
+        /// The next `count` bytes, reading more of the file when the window ends before
+        /// them; nil past `end`.
+        private mutating func next(_ count: Int) -> UnsafeRawBufferPointer? {
+            guard count > 0 else { return count == 0 ? UnsafeRawBufferPointer(start: nil, count: 0) : nil }
+            guard count <= end - offset else { return nil }
+            if offset + count > windowEnd {
+                guard let bytes = stream.bytes(at: offset, count: count) else { return nil }
+                window = bytes.baseAddress
+                windowStart = offset
+                windowEnd = offset + bytes.count
+            }
+            guard let window else { return nil }
+            return UnsafeRawBufferPointer(start: window + (offset - windowStart), count: count)
         }
 
         /// Bytes left before `end`.
@@ -85,17 +90,15 @@ enum DerivedCacheBytes {
 
         mutating func number<T: FixedWidthInteger>(_: T.Type) -> T? {
             let size = MemoryLayout<T>.size
-            guard size <= end - offset else { return nil }
-            let value = T(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: T.self))
+            guard let at = next(size) else { return nil }
             offset += size
-            return value
+            return T(littleEndian: at.loadUnaligned(as: T.self))
         }
 
         /// The next `count` bytes, in place.
         mutating func withBytes<R>(_ count: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
-            guard count >= 0, count <= end - offset else { return nil }
+            guard let run = next(count) else { return nil }
             defer { offset += count }
-            let run = UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)])
             return run.withMemoryRebound(to: UInt8.self, body)
         }
 

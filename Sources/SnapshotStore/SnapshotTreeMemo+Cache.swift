@@ -65,24 +65,22 @@ extension SnapshotTreeMemo {
         return out
     }
 
-    /// Fills `files`, `ids`, `fileTrees` and `records` from `bytes` (written by
-    /// `encodedFiles` for the `files/` tree `tree`); false, with nothing changed, when the
-    /// bytes are not such a file. A folder that `previous` read with the same tree id at
-    /// the same path, holding as many entries, is copied from it and its bytes skipped.
-    mutating func loadFiles(_ bytes: [UInt8], tree: ObjectID, previous: SnapshotTreeMemo? = nil) -> Bool {
+    /// Fills `files`, `ids`, `fileTrees` and `records` from the cache file `stream` (written
+    /// by `encodedFiles` for the `files/` tree `tree`), a window at a time; false, with
+    /// nothing changed, when it is not such a file. A folder that `previous` read with the
+    /// same tree id at the same path, holding as many entries, is copied from it and its
+    /// bytes skipped.
+    mutating func loadFiles(_ stream: DerivedCacheStream, tree: ObjectID, previous: SnapshotTreeMemo? = nil) -> Bool {
+        guard let reader = DerivedCacheBytes.body(stream, magic: Self.cacheMagic) else { return false }
         let earlier = previous?.files ?? []
-        return bytes.withUnsafeBytes { raw in
-            earlier.withUnsafeBufferPointer { loadFiles(raw, tree: tree, previous: previous, earlier: $0) }
-        }
+        return earlier.withUnsafeBufferPointer { loadFiles(reader, tree: tree, previous: previous, earlier: $0) }
     }
 
-    /// `loadFiles` over the bytes in place, with `previous`'s entries in place too; nothing
-    /// it makes points into them.
-    private mutating func loadFiles(_ bytes: UnsafeRawBufferPointer, tree: ObjectID, previous: SnapshotTreeMemo?,
+    /// `loadFiles` with `previous`'s entries in place; nothing it makes points into them.
+    private mutating func loadFiles(_ body: DerivedCacheBytes.Reader, tree: ObjectID, previous: SnapshotTreeMemo?,
                                     earlier: UnsafeBufferPointer<FileEntry>) -> Bool {
-        guard var reader = DerivedCacheBytes.body(bytes, magic: Self.cacheMagic), let count = reader.u32() else {
-            return false
-        }
+        var reader = body
+        guard let count = reader.u32() else { return false }
         // Each folder's span is listed, then hashed into place at its final size: grown
         // entry by entry, the table was rehashed a dozen times for a thousand folders.
         var files: [FileEntry] = [], ids: [ObjectID] = [], spans: [(BundlePath, Span)] = []
@@ -136,7 +134,7 @@ extension SnapshotTreeMemo {
             }
             ids.append(id)
         }
-        guard reader.remaining == 0, files.count == Int(count) else { return false }
+        guard reader.remaining == 0, files.count == Int(count), reader.isIntact() else { return false }
         while let top = open.popLast() { spans.append((top.path, Span(tree: top.tree, range: top.start..<files.count))) }
         spans.append((.root, Span(tree: tree, range: 0..<files.count)))
         var trees: [BundlePath: Span] = [:]

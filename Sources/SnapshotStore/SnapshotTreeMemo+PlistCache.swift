@@ -129,17 +129,13 @@ extension SnapshotTreeMemo {
         return true
     }
 
-    /// Fills `plists` and `plistTrees` from `bytes` (written by `encodedPlists` for the
-    /// `plists/` tree `tree`); false, with nothing changed, when the bytes are not such a
-    /// file. The plists of a folder that `previous` read with the same tree id at the same
-    /// path, as many of them, are copied from it and their bytes skipped.
-    mutating func loadPlists(_ bytes: [UInt8], tree: ObjectID, previous: SnapshotTreeMemo? = nil) -> Bool {
-        bytes.withUnsafeBytes { loadPlists($0, tree: tree, previous: previous) }
-    }
-
-    /// `loadPlists` over the bytes in place; nothing it makes points into them.
-    private mutating func loadPlists(_ bytes: UnsafeRawBufferPointer, tree: ObjectID, previous: SnapshotTreeMemo?) -> Bool {
-        guard var reader = DerivedCacheBytes.body(bytes, magic: Self.plistCacheMagic), let count = reader.u32(),
+    /// Fills `plists` and `plistTrees` from the cache file `stream` (written by
+    /// `encodedPlists` for the `plists/` tree `tree`), a window at a time; false, with
+    /// nothing changed, when it is not such a file. The plists of a folder that `previous`
+    /// read with the same tree id at the same path, as many of them, are copied from it and
+    /// their bytes skipped.
+    mutating func loadPlists(_ stream: DerivedCacheStream, tree: ObjectID, previous: SnapshotTreeMemo? = nil) -> Bool {
+        guard var reader = DerivedCacheBytes.body(stream, magic: Self.plistCacheMagic), let count = reader.u32(),
               Int(count) <= reader.remaining / 6, let folderCount = reader.u32(),
               Int(folderCount) <= reader.remaining / 40 else { return false }
         var trees: [BundlePath: Span] = [:]
@@ -184,7 +180,7 @@ extension SnapshotTreeMemo {
             guard let path = reader.runArray(), let plist = Self.plist(&reader) else { return false }
             plists.append((BundlePath(bytes: path), plist))
         }
-        guard reader.remaining == 0, plists.count == Int(count) else { return false }
+        guard reader.remaining == 0, plists.count == Int(count), reader.isIntact() else { return false }
         self.plists = plists
         plistTrees = trees
         plistsLoadedFromCache = true

@@ -69,14 +69,14 @@ struct SnapshotTreeReader {
         guard let cache else { return SnapshotTreeMemo() }
         let (filesPart, plistsPart) = BothCores.run({ () -> SnapshotTreeMemo in
             var memo = SnapshotTreeMemo()
-            if let bytes = cache.read(SnapshotTreeMemo.cacheKey(files: files)) {
-                _ = memo.loadFiles(bytes, tree: files, previous: previous)
+            if let stream = cache.stream(SnapshotTreeMemo.cacheKey(files: files)) {
+                _ = memo.loadFiles(stream, tree: files, previous: previous)
             }
             return memo
         }, alongside: { () -> SnapshotTreeMemo in
             var memo = SnapshotTreeMemo()
-            if let bytes = cache.read(SnapshotTreeMemo.cacheKey(plists: plists)) {
-                _ = memo.loadPlists(bytes, tree: plists, previous: previous)
+            if let stream = cache.stream(SnapshotTreeMemo.cacheKey(plists: plists)) {
+                _ = memo.loadPlists(stream, tree: plists, previous: previous)
             }
             return memo
         })

@@ -29,7 +29,7 @@ import TestSupport
             for previous in [nil, old.memo] {
                 var memo = SnapshotTreeMemo()
                 if isFiles {
-                    if memo.loadFiles(bytes, tree: filesTree, previous: previous) {
+                    if memo.loadFiles(.of(bytes), tree: filesTree, previous: previous) {
                         accepted += 1
                         #expect(memo.loadedFromCache && memo.files.count == memo.ids.count)
                         #expect(memo.fileTrees.values.allSatisfy { $0.range.upperBound <= memo.files.count })
@@ -37,7 +37,7 @@ import TestSupport
                         refused += 1
                         #expect(memo.files.isEmpty && memo.ids.isEmpty && memo.fileTrees.isEmpty && !memo.loadedFromCache)
                     }
-                } else if memo.loadPlists(bytes, tree: plistsTree, previous: previous) {
+                } else if memo.loadPlists(.of(bytes), tree: plistsTree, previous: previous) {
                     accepted += 1
                     #expect(memo.plistsLoadedFromCache)
                     #expect(memo.plistTrees.values.allSatisfy { $0.range.upperBound <= memo.plists.count })

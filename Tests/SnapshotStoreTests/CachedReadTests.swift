@@ -66,8 +66,8 @@ import TestSupport
                                                 : SnapshotTreeMemo.cacheKey(plists: tree)))
             var alone = SnapshotTreeMemo(), after = SnapshotTreeMemo()
             let loaded = part == "files"
-                ? alone.loadFiles(bytes, tree: tree) && after.loadFiles(bytes, tree: tree, previous: warmOld.memo)
-                : alone.loadPlists(bytes, tree: tree) && after.loadPlists(bytes, tree: tree, previous: warmOld.memo)
+                ? alone.loadFiles(.of(bytes), tree: tree) && after.loadFiles(.of(bytes), tree: tree, previous: warmOld.memo)
+                : alone.loadPlists(.of(bytes), tree: tree) && after.loadPlists(.of(bytes), tree: tree, previous: warmOld.memo)
             #expect(loaded && after.copied > 0 && alone.copied == 0)
             #expect(after.files == alone.files && after.plists.map(\.path) == alone.plists.map(\.path))
             #expect(after.plists.map(\.plist) == alone.plists.map(\.plist))

@@ -123,11 +123,11 @@ import TestSupport
             return out
         }
         var loaded = SnapshotTreeMemo()
-        let loadedGood = loaded.loadPlists(good, tree: tree)
+        let loadedGood = loaded.loadPlists(.of(good), tree: tree)
         #expect(loadedGood && loaded.plists.count == memo.plists.count)
         #expect(!SnapshotTreeMemo().plistsLoadedFromCache)
         var wrongTree = SnapshotTreeMemo()
-        let loadedWrongTree = wrongTree.loadPlists(good, tree: ObjectID.emptyTree)
+        let loadedWrongTree = wrongTree.loadPlists(.of(good), tree: ObjectID.emptyTree)
         #expect(!loadedWrongTree)
         let magic = SnapshotTreeMemo.plistCacheMagic.count
         var hugeCount = good
@@ -140,7 +140,7 @@ import TestSupport
         trailing.insert(0, at: good.count - 8)
         for bytes in [hugeCount, badTag, trailing].map(resummed) {
             var memo = SnapshotTreeMemo()
-            let accepted = memo.loadPlists(bytes, tree: tree)
+            let accepted = memo.loadPlists(.of(bytes), tree: tree)
             #expect(!accepted)
             #expect(memo.plists.isEmpty && !memo.plistsLoadedFromCache)
         }
