@@ -123,12 +123,13 @@ public final class Repository {
     /// whole database cost one `access` call per blob in the loose folder (17 ms of a
     /// 20,000-file recording). A loose copy of a blob, which git tools could have left,
     /// is missed, and the blob is packed again: git reads either copy.
-    func queueBlob(_ bytes: UnsafeRawBufferPointer) throws(GitError) -> ObjectID? {
+    /// `known` is the blob's id when the caller has it (`ObjectID.ofBlob`); else it is hashed here.
+    func queueBlob(_ bytes: UnsafeRawBufferPointer, id known: ObjectID? = nil) throws(GitError) -> ObjectID? {
         guard let mempack, let write = mempack.pointee.write else { return nil }
         guard let base = bytes.baseAddress else { return nil }  // the empty blob: libgit2's generic path
-        var oid = git_oid()
-        try check(git_odb_hash(&oid, base, bytes.count, GIT_OBJECT_BLOB), "hash blob")
-        let id = ObjectID(oid)
+        var oid = known?.oid ?? git_oid()
+        if known == nil { try check(git_odb_hash(&oid, base, bytes.count, GIT_OBJECT_BLOB), "hash blob") }
+        let id = known ?? ObjectID(oid)
         if pendingSet.contains(id) { return id }
         if git_odb_exists_ext(try packs(), &oid, GIT_ODB_LOOKUP_NO_REFRESH.rawValue) == 1 { return id }
         try check(write(mempack, &oid, base, bytes.count, GIT_OBJECT_BLOB), "write blob")

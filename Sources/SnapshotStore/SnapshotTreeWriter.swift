@@ -15,21 +15,8 @@ struct SnapshotTreeWriter {
     /// tree id. Throws `invalidInput` for paths that cannot be recorded.
     func write(_ snapshot: BuildSnapshot, files: Int, bytes: UInt64) throws(TreeProblem) -> ObjectID {
         do {
-            var filesNode = TreeNode()
+            let filesNode = try filesTree(snapshot.entries)
             var blobCache: [BlobKey: ObjectID] = [:]
-            for entry in snapshot.entries {
-                let components = try Self.storedComponents(entry.path)
-                switch entry.kind {
-                case .directory:
-                    try filesNode.insertDirectory(at: components)
-                case .symlink:
-                    let id = try blob(entry.symlinkTarget ?? [], cache: &blobCache)
-                    try filesNode.insertBlob(id, mode: .symlink, at: components)
-                case .file:
-                    let id = try blob(FileRecord.encode(entry), cache: &blobCache)
-                    try filesNode.insertBlob(id, mode: entry.isExecutable ? .executable : .blob, at: components)
-                }
-            }
             var plistsNode = TreeNode()
             for (path, plist) in snapshot.plists {
                 let id = try blob(Array(CanonicalText.render(plist).utf8), cache: &blobCache)
