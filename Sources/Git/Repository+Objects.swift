@@ -1,15 +1,10 @@
 import CLibgit2
 
 extension Repository {
-    /// Writes a blob (queued until `flushObjects()` in `.packed` mode).
-    public func writeBlob(_ bytes: [UInt8]) throws(GitError) -> ObjectID {
-        try writeBlob(bytes, id: nil)
-    }
-
-    /// Writes a blob whose id `id` was worked out already (`ObjectID.ofBlob(bytes)`, on
-    /// another thread, say): it is not hashed again. Queued until `flushObjects()` in
-    /// `.packed` mode.
-    public func writeBlob(_ bytes: [UInt8], id: ObjectID?) throws(GitError) -> ObjectID {
+    /// Writes a blob (queued until `flushObjects()` in `.packed` mode). `id`, when given, is
+    /// its id worked out already (`ObjectID.ofBlob(bytes)`, on another thread, say): it is
+    /// not hashed again.
+    public func writeBlob(_ bytes: [UInt8], id: ObjectID? = nil) throws(GitError) -> ObjectID {
         let queued = bytes.withUnsafeBytes { raw in Result { () throws(GitError) in try queueBlob(raw, id: id) } }
         if let id = try queued.get() { return id }
         var oid = git_oid()

@@ -117,13 +117,13 @@ public final class Repository {
     /// Writes a blob straight into the in-memory pack (`.packed` mode) unless it is queued
     /// already or stored already; nil in `.loose` mode. Skips libgit2's generic write
     /// path, which looks for every new object in the loose folder and rescans the pack
-    /// folder before writing it.
+    /// folder before writing it. `known` is the blob's id when the caller has it
+    /// (`ObjectID.ofBlob`); else it is hashed here.
     ///
     /// "Stored already" means in a pack: a history is written as packs, and asking the
     /// whole database cost one `access` call per blob in the loose folder (17 ms of a
     /// 20,000-file recording). A loose copy of a blob, which git tools could have left,
     /// is missed, and the blob is packed again: git reads either copy.
-    /// `known` is the blob's id when the caller has it (`ObjectID.ofBlob`); else it is hashed here.
     func queueBlob(_ bytes: UnsafeRawBufferPointer, id known: ObjectID? = nil) throws(GitError) -> ObjectID? {
         guard let mempack, let write = mempack.pointee.write else { return nil }
         guard let base = bytes.baseAddress else { return nil }  // the empty blob: libgit2's generic path
@@ -152,8 +152,7 @@ public final class Repository {
         }
         guard status >= 0 else {
             git_odb_free(odb)
-            try check(status, "open the packs")
-            throw GitError(code: .other(-1), operation: "open the packs", message: "none")
+            throw GitError.fromLibgit2(status, operation: "open the packs")
         }
         packsOnly = odb
         return odb

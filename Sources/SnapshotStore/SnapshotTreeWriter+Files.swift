@@ -69,12 +69,8 @@ extension SnapshotTreeWriter {
                                         mode: entry.isExecutable ? .executable : .blob, at: components)
                 }
             }
-        } catch let error as TreeProblem {
-            throw error
-        } catch let error as GitError {
-            throw error.code == .invalidSpec ? .invalidPath(error.message) : .git(error)
         } catch {
-            throw .invalidPath("\(error)")
+            throw TreeProblem(error)
         }
     }
 }

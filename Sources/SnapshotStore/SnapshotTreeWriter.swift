@@ -51,12 +51,8 @@ struct SnapshotTreeWriter {
                 root.append(TreeEntry(name: Array("stores".utf8), mode: .tree, id: try repository.writeTree(storesNode)))
             }
             return try repository.writeTree(entries: root)
-        } catch let error as TreeProblem {
-            throw error
-        } catch let error as GitError {
-            throw error.code == .invalidSpec ? .invalidPath(error.message) : .git(error)
         } catch {
-            throw .invalidPath("\(error)")
+            throw TreeProblem(error)
         }
     }
 
@@ -91,4 +87,14 @@ struct SnapshotTreeWriter {
 enum TreeProblem: Error {
     case invalidPath(String)
     case git(GitError)
+
+    /// `error`, met while writing a tree, as a problem: a name git refuses (`invalidSpec`)
+    /// is a path that cannot be recorded.
+    init(_ error: any Error) {
+        switch error {
+        case let problem as TreeProblem: self = problem
+        case let git as GitError: self = git.code == .invalidSpec ? .invalidPath(git.message) : .git(git)
+        default: self = .invalidPath("\(error)")
+        }
+    }
 }
