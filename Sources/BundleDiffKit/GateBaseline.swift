@@ -43,7 +43,8 @@ public struct GateBaseline: Sendable {
             throw UserFacingError("\(location): no build of \(VisibleText.escape(app)) on channel \(channel) was recorded "
                                   + "before this one, so the gate has nothing to compare with; " + remedy)
         }
-        let snapshot = try History.run { () throws(StoreError) in try store.snapshot(of: highest) }
+        // The gate reads no other build after its baseline.
+        let snapshot = try History.run { () throws(StoreError) in try store.snapshot(of: highest, isLast: true) }
         let reference = "\(app)@\(highest.shortVersion ?? "-")+\(highest.build ?? "-") (highest recorded on \(channel))"
         return GateBaseline(side: BuildSide(reference: reference, snapshot: snapshot, recorded: highest),
                             history: earlier.compactMap { b in

@@ -33,11 +33,13 @@ extension History {
     /// Two recorded builds resolved, then loaded one after the other: `new` copies every
     /// folder it shares with `old` from `old`'s read (`HistoryStore.snapshot(of:)`), so it
     /// costs what changed. Each read loads its files and its property lists on both cores.
+    /// Nothing of the second read is kept: no third read follows.
     public static func loadPair(_ store: HistoryStore, old: String, new: String, app: String?, channel: String?)
         throws(UserFacingError) -> (old: (RecordedBuild, BuildSnapshot), new: (RecordedBuild, BuildSnapshot)) {
         let oldBuild = try run { () throws(StoreError) in try store.resolve(old, app: app, channel: channel) }
         let newBuild = try run { () throws(StoreError) in try store.resolve(new, app: app, channel: channel) }
         let oldSnapshot = try run { () throws(StoreError) in try store.snapshot(of: oldBuild) }
-        return ((oldBuild, oldSnapshot), (newBuild, try run { () throws(StoreError) in try store.snapshot(of: newBuild) }))
+        let newSnapshot = try run { () throws(StoreError) in try store.snapshot(of: newBuild, isLast: true) }
+        return ((oldBuild, oldSnapshot), (newBuild, newSnapshot))
     }
 }

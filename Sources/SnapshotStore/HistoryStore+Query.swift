@@ -109,7 +109,9 @@ extension HistoryStore {
     /// shares with the snapshot read just before (same path, same tree) are copied from
     /// that read, not read again; the `files/` part of a build read before by any process
     /// is loaded from the derived-data cache (`<git dir>/bundlediff/cache/diff/`).
-    public func snapshot(of build: RecordedBuild) throws(StoreError) -> BuildSnapshot {
+    /// `isLast`: the caller reads no other build after this one, so nothing of this read
+    /// is kept for a next one (a build loaded from the cache does not even keep its object ids).
+    public func snapshot(of build: RecordedBuild, isLast: Bool = false) throws(StoreError) -> BuildSnapshot {
         try serialized { () throws(StoreError) in
             guard let id = ObjectID(hex: build.commit) else {
                 throw StoreError(.notFound, repository: path, "\(VisibleText.quoted(build.commit)) is not a commit id")
@@ -118,8 +120,8 @@ extension HistoryStore {
             do throws(SnapshotTreeReader.Corrupt) {
                 let reader = SnapshotTreeReader(repository: repository,
                                                 cache: DerivedCache(gitDirectory: repository.path, area: "diff", limit: 32))
-                let read = try reader.read(tree: tree, sourceName: build.source, after: lastRead)
-                lastRead = read.memo
+                let read = try reader.read(tree: tree, sourceName: build.source, after: lastRead, isLast: isLast)
+                lastRead = isLast ? nil : read.memo
                 return read.snapshot
             } catch {
                 throw StoreError(.corrupt, repository: path, "commit \(id.prefix(10)): \(error.message)")

@@ -69,16 +69,20 @@ extension SnapshotTreeMemo {
     /// by `encodedFiles` for the `files/` tree `tree`), a window at a time; false, with
     /// nothing changed, when it is not such a file. A folder that `previous` read with the
     /// same tree id at the same path, holding as many entries, is copied from it and its
-    /// bytes skipped.
-    mutating func loadFiles(_ stream: DerivedCacheStream, tree: ObjectID, previous: SnapshotTreeMemo? = nil) -> Bool {
+    /// bytes skipped. Without `keepIDs` the entries' object ids are checked and skipped,
+    /// not kept (`ids` stays empty): for a read that no later read follows.
+    mutating func loadFiles(_ stream: DerivedCacheStream, tree: ObjectID, previous: SnapshotTreeMemo? = nil,
+                            keepIDs: Bool = true) -> Bool {
         guard let reader = DerivedCacheBytes.body(stream, magic: Self.cacheMagic) else { return false }
         let earlier = previous?.files ?? []
-        return earlier.withUnsafeBufferPointer { loadFiles(reader, tree: tree, previous: previous, earlier: $0) }
+        return earlier.withUnsafeBufferPointer {
+            loadFiles(reader, tree: tree, previous: previous, earlier: $0, keepIDs: keepIDs)
+        }
     }
 
     /// `loadFiles` with `previous`'s entries in place; nothing it makes points into them.
     private mutating func loadFiles(_ body: DerivedCacheBytes.Reader, tree: ObjectID, previous: SnapshotTreeMemo?,
-                                    earlier: UnsafeBufferPointer<FileEntry>) -> Bool {
+                                    earlier: UnsafeBufferPointer<FileEntry>, keepIDs: Bool) -> Bool {
         var reader = body
         guard let count = reader.u32() else { return false }
         // Each folder's span is listed, then hashed into place at its final size: grown
@@ -88,7 +92,7 @@ extension SnapshotTreeMemo {
         // before anything is reserved for it.
         guard Int(count) <= reader.remaining / 25 else { return false }
         files.reserveCapacity(Int(count))
-        ids.reserveCapacity(Int(count))
+        if keepIDs { ids.reserveCapacity(Int(count)) }
         var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
         var copiedHere = 0
         // Where the earlier read's entry for the next path is expected (`path(_:near:in:shared:)`).
@@ -108,10 +112,11 @@ extension SnapshotTreeMemo {
             case .directory:
                 guard let count = reader.u32(), let length = reader.u32() else { return false }
                 files.append(FileEntry(path: entryPath, kind: .directory))
-                ids.append(id)
+                if keepIDs { ids.append(id) }
                 let known = previous?.fileTrees[entryPath]
                 if let previous, let known, known.tree == id, known.range.count == Int(count), reader.skip(Int(length)) {
-                    copiedHere += Self.copy(known, at: entryPath, from: previous, into: &files, &ids, spans: &spans)
+                    copiedHere += Self.copy(known, at: entryPath, from: previous, into: &files, &ids,
+                                            keepIDs: keepIDs, spans: &spans)
                     cursor = known.range.upperBound
                 } else {
                     open.append((entryPath, id, files.count))
@@ -132,7 +137,7 @@ extension SnapshotTreeMemo {
                 files.append(FileEntry(path: entryPath, kind: .file, size: size,
                                        isExecutable: kind == .executable || kind == .executableNoDigest, sha256: digest))
             }
-            ids.append(id)
+            if keepIDs { ids.append(id) }
         }
         guard reader.remaining == 0, files.count == Int(count), reader.isIntact() else { return false }
         while let top = open.popLast() { spans.append((top.path, Span(tree: top.tree, range: top.start..<files.count))) }
@@ -172,12 +177,14 @@ extension SnapshotTreeMemo {
 
     /// Appends the entries `previous` has below the folder at `path` (its span `known`),
     /// with the spans of that folder and of the folders below it that `previous` noted, at
-    /// their new places; returns how many entries it copied.
+    /// their new places (and their object ids, with `keepIDs`); returns how many entries it
+    /// copied.
     private static func copy(_ known: Span, at path: BundlePath, from previous: SnapshotTreeMemo,
-                             into files: inout [FileEntry], _ ids: inout [ObjectID], spans: inout [(BundlePath, Span)]) -> Int {
+                             into files: inout [FileEntry], _ ids: inout [ObjectID], keepIDs: Bool,
+                             spans: inout [(BundlePath, Span)]) -> Int {
         let start = files.count, shift = start - known.range.lowerBound
         files.append(contentsOf: previous.files[known.range])
-        ids.append(contentsOf: previous.ids[known.range])
+        if keepIDs { ids.append(contentsOf: previous.ids[known.range]) }
         spans.append((path, Span(tree: known.tree, range: start..<files.count)))
         for index in known.range where previous.files[index].kind == .directory {
             let folder = previous.files[index].path

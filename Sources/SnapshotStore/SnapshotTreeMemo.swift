@@ -19,7 +19,9 @@ struct SnapshotTreeMemo {
     }
 
     var files: [FileEntry] = []
-    /// The object id of each of `files` (blob of a file or link, tree of a folder), in step.
+    /// The object id of each of `files` (blob of a file or link, tree of a folder), in step;
+    /// empty after a cache load that kept none (`loadFiles(keepIDs:)`), a memo that is then
+    /// never any later read's `previous`.
     var ids: [ObjectID] = []
     var fileTrees: [BundlePath: Span] = [:]
     var plists: [(path: BundlePath, plist: DecodedPlist)] = []

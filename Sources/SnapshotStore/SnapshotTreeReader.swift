@@ -22,8 +22,10 @@ struct SnapshotTreeReader {
     }
 
     /// The snapshot of `tree` and the memo of this read; `previous` is the memo of an
-    /// earlier read whose shared folders are copied.
-    func read(tree: ObjectID, sourceName: String, after previous: SnapshotTreeMemo?)
+    /// earlier read whose shared folders are copied. `isLast`: no read follows this one,
+    /// so a build loaded from the cache does not keep its object ids, and the memo returned
+    /// must not be a later read's `previous`.
+    func read(tree: ObjectID, sourceName: String, after previous: SnapshotTreeMemo?, isLast: Bool = false)
         throws(Corrupt) -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
         let root = try entries(of: tree)
         func child(_ name: String) -> TreeEntry? { root.first { $0.name == Array(name.utf8) } }
@@ -36,7 +38,7 @@ struct SnapshotTreeReader {
         case .success(let parsed): summary = parsed
         case .failure(let problem): throw Corrupt(message: "\(SnapshotSummary.fileName) in tree \(tree) \(problem.reason)")
         }
-        var memo = cached(files: filesEntry.id, plists: plistsEntry.id, previous: previous)
+        var memo = cached(files: filesEntry.id, plists: plistsEntry.id, previous: previous, keepIDs: !isLast)
         if !memo.loadedFromCache {
             try folder(filesEntry.id, at: .root, area: .files, previous: previous, into: &memo)
             cache?.write(SnapshotTreeMemo.cacheKey(files: filesEntry.id), memo.encodedFiles())
@@ -65,12 +67,12 @@ struct SnapshotTreeReader {
     /// A memo with the `files/` and `plists/` parts the cache holds for these trees, each
     /// loaded on its own core (neither touches the repository); a part not cached is left
     /// empty, and its flag unset.
-    private func cached(files: ObjectID, plists: ObjectID, previous: SnapshotTreeMemo?) -> SnapshotTreeMemo {
+    private func cached(files: ObjectID, plists: ObjectID, previous: SnapshotTreeMemo?, keepIDs: Bool) -> SnapshotTreeMemo {
         guard let cache else { return SnapshotTreeMemo() }
         let (filesPart, plistsPart) = BothCores.run({ () -> SnapshotTreeMemo in
             var memo = SnapshotTreeMemo()
             if let stream = cache.stream(SnapshotTreeMemo.cacheKey(files: files)) {
-                _ = memo.loadFiles(stream, tree: files, previous: previous)
+                _ = memo.loadFiles(stream, tree: files, previous: previous, keepIDs: keepIDs)
             }
             return memo
         }, alongside: { () -> SnapshotTreeMemo in

@@ -93,6 +93,33 @@ import TestSupport
         #expect(shared.lastRead?.loadedFromCache == true)
     }
 
+    /// A last read (the second side of `diff`, the gate's baseline) gives the same snapshot,
+    /// keeps no memo for a next read, and, loaded from the cache, keeps no object ids; a
+    /// read after it reads whole and still agrees.
+    @Test func lastReadKeepsNothingAndAgrees() throws {
+        let scratch = try ScratchDirectory()
+        let (repo, store, a, b) = try Self.recordPair(scratch)
+        let cache = DerivedCache(gitDirectory: store.repository.path, area: "diff")
+        let walkedOld = try Self.read(store, a, cache: nil), walkedNew = try Self.read(store, b, cache: nil, after: walkedOld.memo)
+        _ = try Self.read(store, b, cache: cache, after: try Self.read(store, a, cache: cache).memo)
+        let old = try Self.read(store, a, cache: cache)
+        let tree = try store.repository.commit(try #require(ObjectID(hex: b.commit))).tree
+        let last = try SnapshotTreeReader(repository: store.repository, cache: cache)
+            .read(tree: tree, sourceName: b.source, after: old.memo, isLast: true)
+        #expect(last.memo.loadedFromCache && last.memo.copied > 20)
+        #expect(last.memo.ids.isEmpty && !old.memo.ids.isEmpty && !last.memo.files.isEmpty)
+        #expect(last.snapshot.entries == walkedNew.snapshot.entries && last.snapshot.plists == walkedNew.snapshot.plists)
+        let kept = try Self.read(store, b, cache: cache, after: old.memo)
+        #expect(last.snapshot.folderIDs == kept.snapshot.folderIDs && kept.memo.ids.count == kept.memo.files.count)
+        let shared = try HistoryStore.open(at: repo, create: false)
+        let first = try shared.snapshot(of: a)
+        #expect(shared.lastRead != nil)
+        let second = try shared.snapshot(of: b, isLast: true)
+        #expect(shared.lastRead == nil)
+        #expect(Comparer.compare(old: first, new: second) == Comparer.compare(old: walkedOld.snapshot, new: walkedNew.snapshot))
+        #expect(try shared.snapshot(of: a).entries == walkedOld.snapshot.entries)
+    }
+
     static func filesTree(_ store: HistoryStore, _ build: RecordedBuild, part: String = "files") throws -> ObjectID {
         let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
         let entry = try #require(try store.repository.treeEntries(tree).first { $0.name == Array(part.utf8) })
