@@ -69,8 +69,8 @@ extension SnapshotTreeMemo {
     /// by `encodedFiles` for the `files/` tree `tree`), a window at a time; false, with
     /// nothing changed, when it is not such a file. A folder that `previous` read with the
     /// same tree id at the same path, holding as many entries, is copied from it and its
-    /// bytes skipped. Without `keepIDs` the entries' object ids are checked and skipped,
-    /// not kept (`ids` stays empty): for a read that no later read follows.
+    /// bytes skipped. Without `keepIDs` the entries' object ids are read but not kept
+    /// (`ids` stays empty): for a read that no later read follows.
     mutating func loadFiles(_ stream: DerivedCacheStream, tree: ObjectID, previous: SnapshotTreeMemo? = nil,
                             keepIDs: Bool = true) -> Bool {
         guard let reader = DerivedCacheBytes.body(stream, magic: Self.cacheMagic) else { return false }

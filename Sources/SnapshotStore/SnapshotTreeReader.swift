@@ -21,12 +21,13 @@ struct SnapshotTreeReader {
         try read(tree: tree, sourceName: sourceName, after: nil).snapshot
     }
 
-    /// The snapshot of `tree` and the memo of this read; `previous` is the memo of an
+    /// The snapshot of `tree` and the memo of this read; `earlier` is the memo of an
     /// earlier read whose shared folders are copied. `isLast`: no read follows this one,
     /// so a build loaded from the cache does not keep its object ids, and the memo returned
-    /// must not be a later read's `previous`.
-    func read(tree: ObjectID, sourceName: String, after previous: SnapshotTreeMemo?, isLast: Bool = false)
+    /// is no later read's `previous` (given as one, it is not copied from).
+    func read(tree: ObjectID, sourceName: String, after earlier: SnapshotTreeMemo?, isLast: Bool = false)
         throws(Corrupt) -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
+        let previous = earlier.flatMap { $0.ids.count == $0.files.count ? $0 : nil }
         let root = try entries(of: tree)
         func child(_ name: String) -> TreeEntry? { root.first { $0.name == Array(name.utf8) } }
         guard let summaryEntry = child(SnapshotSummary.fileName), let filesEntry = child("files"),

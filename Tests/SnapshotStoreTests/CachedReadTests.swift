@@ -111,6 +111,9 @@ import TestSupport
         #expect(last.snapshot.entries == walkedNew.snapshot.entries && last.snapshot.plists == walkedNew.snapshot.plists)
         let kept = try Self.read(store, b, cache: cache, after: old.memo)
         #expect(last.snapshot.folderIDs == kept.snapshot.folderIDs && kept.memo.ids.count == kept.memo.files.count)
+        // Given as a next read's `previous` anyway, a last read is not copied from.
+        let after = try Self.read(store, a, cache: nil, after: last.memo)
+        #expect(after.memo.copied == 0 && after.snapshot.entries == walkedOld.snapshot.entries)
         let shared = try HistoryStore.open(at: repo, create: false)
         let first = try shared.snapshot(of: a)
         #expect(shared.lastRead != nil)
