@@ -38,7 +38,12 @@ public enum Comparer {
                 removedCandidates += changes.removed.filter { !BundleStructure.isStructural($0, of: o) }
                     .map { candidate($0, bundle: pair.name, root: o.path) }
             }
-            if let n = pair.new {
+        }
+        // A move needs a removed file: with none (`check` compares a build with an empty
+        // one), no added file is a candidate, and none is looked at.
+        if removedCandidates.contains(where: { $0.entry.kind == .file }) {
+            for (pair, changes) in zip(pairs, raw) {
+                guard let n = pair.new else { continue }
                 addedCandidates += changes.added.filter { !BundleStructure.isStructural($0, of: n) }
                     .map { candidate($0, bundle: pair.name, root: n.path) }
             }

@@ -30,8 +30,11 @@ struct MoveDetector {
         self.added = added.filter { $0.entry.kind == .file }
     }
 
-    /// Runs every pass; returns the single-file moves found.
+    /// Runs every pass; returns the single-file moves found. Every move takes a removed
+    /// file and an added one: with no file on one side, nothing is indexed (`check` compares
+    /// a build with an empty one, so every file of it is added).
     mutating func detect() -> [FileMove] {
+        guard !removed.isEmpty, !added.isEmpty else { return [] }
         caseOnlyPass()
         exactContentPass()
         sameNamePass()
