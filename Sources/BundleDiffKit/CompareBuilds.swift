@@ -48,11 +48,14 @@ public struct CompareBuilds {
     public func check(_ build: BuildSide, date: String) -> DiffReport {
         let empty = BuildSnapshot(sourceKind: build.snapshot.sourceKind, sourceName: build.snapshot.sourceName,
                                   entries: [], plists: [:], bundles: [])
-        let context = RuleContext(comparison: Comparer.compare(old: empty, new: build.snapshot),
+        // The build is indexed once: the rules see it against an empty build, the report
+        // against itself.
+        let index = SnapshotIndex(build.snapshot)
+        let context = RuleContext(comparison: Comparer.compare(SnapshotIndex(empty), index),
                                   configuration: configuration, history: nil, reportDate: Timestamp.parse(date))
         let side = build.reportSide
         return DiffReport(kind: .check, oldSide: side, newSide: side,
-                          comparison: Comparer.compare(old: build.snapshot, new: build.snapshot),
+                          comparison: Comparer.compare(index, index),
                           findings: RuleEngine.run(context, only: RuleID.checkRules),
                           rules: RuleEngine.rules(configuration, only: RuleID.checkRules),
                           failOn: failOn, onlyNew: onlyNew, toolVersion: ToolInfo.version, date: date)

@@ -19,7 +19,9 @@ public enum Comparer {
         return BothCores.run({ compare(oldIndex, newIndex) }, alongside: { alongside(oldIndex, newIndex) }).0
     }
 
-    private static func compare(_ oldIndex: SnapshotIndex, _ newIndex: SnapshotIndex) -> BuildComparison {
+    /// `compare(old:new:)` of two builds already indexed: one index serves as both sides
+    /// when a build is compared with itself (`check`'s report), and it is made once.
+    public static func compare(_ oldIndex: SnapshotIndex, _ newIndex: SnapshotIndex) -> BuildComparison {
         let (old, new) = (oldIndex.snapshot, newIndex.snapshot)
         let pairs = BundleMatcher.match(old: oldIndex, new: newIndex)
         let shared = SharedFolders(old: old, new: new)
