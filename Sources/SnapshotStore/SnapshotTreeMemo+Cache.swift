@@ -108,15 +108,15 @@ extension SnapshotTreeMemo {
                 let top = open.removeLast()
                 spans.append((top.path, Span(tree: top.tree, range: top.start..<index)))
             }
+            if keepIDs { ids.append(id) }
             switch kind {
             case .directory:
                 guard let count = reader.u32(), let length = reader.u32() else { return false }
                 files.append(FileEntry(path: entryPath, kind: .directory))
-                if keepIDs { ids.append(id) }
                 let known = previous?.fileTrees[entryPath]
                 if let previous, let known, known.tree == id, known.range.count == Int(count), reader.skip(Int(length)) {
-                    copiedHere += Self.copy(known, at: entryPath, from: previous, into: &files, &ids,
-                                            keepIDs: keepIDs, spans: &spans)
+                    copiedHere += Self.copy(known, at: entryPath, from: previous, into: &files, spans: &spans)
+                    if keepIDs { ids.append(contentsOf: previous.ids[known.range]) }
                     cursor = known.range.upperBound
                 } else {
                     open.append((entryPath, id, files.count))
@@ -137,7 +137,6 @@ extension SnapshotTreeMemo {
                 files.append(FileEntry(path: entryPath, kind: .file, size: size,
                                        isExecutable: kind == .executable || kind == .executableNoDigest, sha256: digest))
             }
-            if keepIDs { ids.append(id) }
         }
         guard reader.remaining == 0, files.count == Int(count), reader.isIntact() else { return false }
         while let top = open.popLast() { spans.append((top.path, Span(tree: top.tree, range: top.start..<files.count))) }
@@ -177,14 +176,11 @@ extension SnapshotTreeMemo {
 
     /// Appends the entries `previous` has below the folder at `path` (its span `known`),
     /// with the spans of that folder and of the folders below it that `previous` noted, at
-    /// their new places (and their object ids, with `keepIDs`); returns how many entries it
-    /// copied.
+    /// their new places; returns how many entries it copied.
     private static func copy(_ known: Span, at path: BundlePath, from previous: SnapshotTreeMemo,
-                             into files: inout [FileEntry], _ ids: inout [ObjectID], keepIDs: Bool,
-                             spans: inout [(BundlePath, Span)]) -> Int {
+                             into files: inout [FileEntry], spans: inout [(BundlePath, Span)]) -> Int {
         let start = files.count, shift = start - known.range.lowerBound
         files.append(contentsOf: previous.files[known.range])
-        if keepIDs { ids.append(contentsOf: previous.ids[known.range]) }
         spans.append((path, Span(tree: known.tree, range: start..<files.count)))
         for index in known.range where previous.files[index].kind == .directory {
             let folder = previous.files[index].path
