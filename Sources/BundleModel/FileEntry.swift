@@ -10,12 +10,14 @@ public struct FileEntry: Hashable, Sendable {
     public var path: BundlePath
     /// Content size in bytes (files), target length (symlinks), 0 (directories).
     public var size: UInt64
-    private var content: Content
+    // Inlinable readers: the comparison reads both entries' digests and targets in place
+    // for every file it passes (a call across modules copied each entry out first).
+    @usableFromInline var content: Content
     public var kind: Kind
     /// The owner-executable bit of a file.
     public var isExecutable: Bool
 
-    private enum Content: Hashable, Sendable {
+    @usableFromInline enum Content: Hashable, Sendable {
         case none
         case digest(SHA256Digest)
         case target([UInt8])
@@ -23,7 +25,7 @@ public struct FileEntry: Hashable, Sendable {
 
     /// SHA-256 of the content (files only).
     public var sha256: SHA256Digest? {
-        get {
+        @inlinable get {
             guard case .digest(let digest) = content else { return nil }
             return digest
         }
@@ -34,7 +36,7 @@ public struct FileEntry: Hashable, Sendable {
 
     /// The raw target of a symbolic link, never followed.
     public var symlinkTarget: [UInt8]? {
-        get {
+        @inlinable get {
             guard case .target(let target) = content else { return nil }
             return target
         }
