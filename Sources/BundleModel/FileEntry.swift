@@ -64,6 +64,14 @@ extension FileEntry {
     /// `sum` plus this entry's size when it is a file (saturating: never traps, whatever
     /// the sizes claim). The one way totals of bytes are counted.
     public func addingFileBytes(to sum: UInt64) -> UInt64 {
+        Self.addingFileBytes(kind: kind, size: size, to: sum)
+    }
+
+    /// The same from an entry's two fields, for a pass over a build that reads them in place
+    /// (the index sums every file of both builds; through the method, each entry was
+    /// copied out first).
+    @inlinable
+    public static func addingFileBytes(kind: Kind, size: UInt64, to sum: UInt64) -> UInt64 {
         guard kind == .file else { return sum }
         let (next, overflow) = sum.addingReportingOverflow(size)
         return overflow ? .max : next

@@ -23,15 +23,6 @@ public struct EntryList: RandomAccessCollection, ExpressibleByArrayLiteral, Send
 
     public subscript(position: Int) -> FileEntry { entries[positions.map { Int($0[position]) } ?? position] }
 
-    /// The bytes of the files in the list (`FileEntry.addingFileBytes`), read in place.
-    public var fileBytes: UInt64 {
-        withPlaces { places in
-            var sum: UInt64 = 0
-            for k in 0..<places.count { sum = places[k].addingFileBytes(to: sum) }
-            return sum
-        }
-    }
-
     /// The list in place, for the merges that read entries without copying each one out.
     func withPlaces<R>(_ body: (Places) -> R) -> R {
         entries.withUnsafeBufferPointer { buffer in

@@ -13,6 +13,7 @@ public struct SnapshotIndex: Sendable {
     /// The owner of each of `sorted`, as an index into `bundles` (-1: none).
     private let owners: [Int32]
     private let filesByBundle: [BundlePath: EntryList]
+    private let bytesByBundle: [BundlePath: UInt64]
     private let bundleByPath: [BundlePath: BundleInfo]
     /// Files and symlinks that no bundle owns (an archive's metadata, an ipa's
     /// SwiftSupport), sorted by path.
@@ -77,20 +78,28 @@ public struct SnapshotIndex: Sendable {
             list.reserveCapacity(count)
             return list
         }
+        // Each bundle's bytes are summed while its files are listed: the reports' summary
+        // asked for them afterwards, a second pass over every file of both builds.
+        var bytes = [UInt64](repeating: 0, count: bundles.count + 1)
         sorted.withUnsafeBufferPointer { entries in
             for k in entries.indices where entries[k].kind != .directory {
                 let owner = owners[k]
-                files[owner >= 0 ? Int(owner) : bundles.count].append(Int32(k))
+                let slot = owner >= 0 ? Int(owner) : bundles.count
+                files[slot].append(Int32(k))
+                bytes[slot] = FileEntry.addingFileBytes(kind: entries[k].kind, size: entries[k].size, to: bytes[slot])
             }
         }
         let outside = files.removeLast()
         var filesByBundle: [BundlePath: EntryList] = [:]
+        var bytesByBundle: [BundlePath: UInt64] = [:]
         for (slot, list) in files.enumerated() where !list.isEmpty {
             filesByBundle[bundles[slot].path] = EntryList(sorted, positions: list)
+            bytesByBundle[bundles[slot].path] = bytes[slot]
         }
         outsideFiles = EntryList(sorted, positions: outside)
         self.owners = owners
         self.filesByBundle = filesByBundle
+        self.bytesByBundle = bytesByBundle
     }
 
     /// The innermost bundle that contains `path` (not the bundle directory itself); nil
@@ -156,6 +165,10 @@ public struct SnapshotIndex: Sendable {
     /// Files and symlinks that belong to `bundle` itself (nested bundles excluded), sorted by
     /// path (the index sorts a snapshot whose entries are not).
     public func files(of bundle: BundleInfo) -> EntryList { filesByBundle[bundle.path] ?? [] }
+
+    /// The bytes of `files(of: bundle)` (`FileEntry.addingFileBytes`, saturating), summed
+    /// when the index was made.
+    public func fileBytes(of bundle: BundleInfo) -> UInt64 { bytesByBundle[bundle.path] ?? 0 }
 
     /// The entries, sorted by path, whose name may be one of `names` (each a name, or an
     /// ending such as `.png` with no other `.`), in any ASCII case, or may start with `._`

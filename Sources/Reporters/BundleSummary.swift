@@ -52,6 +52,6 @@ public struct BundleSummary: Sendable, Hashable {
     /// Bytes of the files directly in a bundle (nested bundles excluded).
     static func bytes(of bundle: BundleInfo?, in index: SnapshotIndex) -> UInt64 {
         guard let bundle else { return 0 }
-        return index.files(of: bundle).fileBytes
+        return index.fileBytes(of: bundle)
     }
 }

@@ -20,6 +20,23 @@ import Testing
         #expect(index.fileCount(below: .root) == 7)
     }
 
+    /// Each bundle's bytes, summed while the index is made, are those of its own files
+    /// (nested bundles apart), saturating where sizes claim too much.
+    @Test func bundleBytesAreTheirOwnFiles() {
+        var snapshot = Self.build.snapshot
+        let index = SnapshotIndex(snapshot)
+        for bundle in index.bundles {
+            let own = index.files(of: bundle).reduce(UInt64(0)) { $1.addingFileBytes(to: $0) }
+            #expect(index.fileBytes(of: bundle) == own)
+        }
+        let app = index.bundle(at: BundlePath("A.app"))!
+        #expect(index.fileBytes(of: app) > 0)
+        for k in snapshot.entries.indices where snapshot.entries[k].path == BundlePath("A.app/R0") {
+            snapshot.entries[k].size = .max
+        }
+        #expect(SnapshotIndex(snapshot).fileBytes(of: app) == .max)
+    }
+
     @Test func ownersOfEntriesOnlyInAnyOrder() {
         var snapshot = Self.build.snapshot
         let sorted = SnapshotIndex(snapshot)
