@@ -32,6 +32,8 @@ struct Generator {
     var rng: UInt64
     var snapshot: BuildSnapshot
     let app: String
+    /// The entries step() edits, sorted into `snapshot` when it ends.
+    var entries: [FileEntry] = []
     var firstMoved: String?
     /// The paths step() changed (added, removed or rewritten), for `HistoryAppender`.
     var changed: Set<BundlePath> = []
@@ -51,10 +53,10 @@ struct Generator {
         let bundlePath = BundlePath(path)
         changed.insert(bundlePath)
         let entry = FileEntry(path: bundlePath, kind: .file, size: UInt64(bytes.count), sha256: SHA256Digest.of(bytes))
-        if let i = snapshot.entries.firstIndex(where: { $0.path == bundlePath }) {
-            snapshot.entries[i] = entry
+        if let i = entries.firstIndex(where: { $0.path == bundlePath }) {
+            entries[i] = entry
         } else {
-            snapshot.entries.append(entry)
+            entries.append(entry)
         }
         if PlistFiles.shouldDecode(bundlePath) {
             let decoded: DecodedPlist
@@ -86,15 +88,15 @@ struct Generator {
 
     mutating func step(_ build: Int) {
         let resourcesPrefix = Array((app + "/Resources/").utf8)
-        let resources = snapshot.entries.indices.filter {
-            snapshot.entries[$0].kind == .file && snapshot.entries[$0].path.bytes.starts(with: resourcesPrefix)
+        let resources = entries.indices.filter {
+            entries[$0].kind == .file && entries[$0].path.bytes.starts(with: resourcesPrefix)
         }
         for _ in 0..<3 {
             let i = resources[int(0...(resources.count - 1))]
-            let size = next() % 2 == 0 ? Int(snapshot.entries[i].size) : int(200...8000)
-            setFile(snapshot.entries[i].path.description, bytes: randomBytes(size))
+            let size = next() % 2 == 0 ? Int(entries[i].size) : int(200...8000)
+            setFile(entries[i].path.description, bytes: randomBytes(size))
         }
-        let langs = Set(snapshot.entries.compactMap { entry -> String? in
+        let langs = Set(entries.compactMap { entry -> String? in
             guard entry.kind == .directory, entry.path.bytes.count < 40 else { return nil }
             let parts = entry.path.description.split(separator: "/")
             guard parts.count == 2, parts[1].hasSuffix(".lproj") else { return nil }
@@ -105,32 +107,33 @@ struct Generator {
             setFile("\(app)/\(lang).lproj/T0.strings", bytes: Self.strings(lang, 25, build))
         }
         if build % 50 == 0 {
-            let movable = resources.filter { !under(snapshot.entries[$0], app + "/Resources/moved/") }
+            let movable = resources.filter { !under(entries[$0], app + "/Resources/moved/") }
             let i = movable[int(0...(movable.count - 1))]
-            let from = snapshot.entries[i].path.description
+            let from = entries[i].path.description
             let to = "\(app)/Resources/moved/" + (from.split(separator: "/").last.map(String.init) ?? "")
             if firstMoved == nil { firstMoved = from }
-            snapshot.entries[i].path = BundlePath(to)
+            entries[i].path = BundlePath(to)
             changed.formUnion([BundlePath(from), BundlePath(to)])
-            if !snapshot.entries.contains(where: { $0.path == BundlePath("\(app)/Resources/moved") }) {
-                snapshot.entries.append(FileEntry(path: BundlePath("\(app)/Resources/moved"), kind: .directory))
+            if !entries.contains(where: { $0.path == BundlePath("\(app)/Resources/moved") }) {
+                entries.append(FileEntry(path: BundlePath("\(app)/Resources/moved"), kind: .directory))
                 changed.insert(BundlePath("\(app)/Resources/moved"))
             }
         }
         if build == 500 {
             let ko = Array("\(app)/ko.lproj".utf8)
-            changed.formUnion(snapshot.entries.lazy.filter { $0.path.bytes.starts(with: ko) }.map(\.path))
-            snapshot.entries.removeAll { $0.path.bytes.starts(with: ko) }
+            changed.formUnion(entries.lazy.filter { $0.path.bytes.starts(with: ko) }.map(\.path))
+            entries.removeAll { $0.path.bytes.starts(with: ko) }
             snapshot.plists = snapshot.plists.filter { !$0.key.bytes.starts(with: Array("\(app)/ko.lproj/".utf8)) }
         }
         if build == 700 {
-            snapshot.entries.append(FileEntry(path: BundlePath("\(app)/ko.lproj"), kind: .directory))
+            entries.append(FileEntry(path: BundlePath("\(app)/ko.lproj"), kind: .directory))
             changed.insert(BundlePath("\(app)/ko.lproj"))
             for t in 0..<4 { setFile("\(app)/ko.lproj/T\(t).strings", bytes: Self.strings("ko", 20, 0)) }
         }
         setFile("\(app)/Info.plist", bytes: info(build))
-        snapshot.entries.sort { $0.path < $1.path }
-        snapshot.bundles = BundleScanner.bundles(entries: snapshot.entries, plists: snapshot.plists)
+        entries.sort { $0.path < $1.path }
+        snapshot.entries = EntryList(entries)
+        snapshot.bundles = BundleScanner.bundles(entries: entries, plists: snapshot.plists)
     }
 }
 
@@ -174,7 +177,7 @@ func verify(_ snapshot: BuildSnapshot, options: RecordOptions, commit: ObjectID,
 do {
     let first = try BuildReader.read(path: appPath)
     guard let app = first.mainBundle?.path.description else { fail("\(appPath): no bundle found") }
-    var generator = Generator(rng: seed, snapshot: first, app: app)
+    var generator = Generator(rng: seed, snapshot: first, app: app, entries: first.entries.array)
     let store = try HistoryStore.open(at: repoPath, create: true)
     let start = Date()
     let epoch: Int64 = 1_767_225_600  // 2026-01-01T00:00:00Z

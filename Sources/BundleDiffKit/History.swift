@@ -33,12 +33,14 @@ extension History {
     /// Two recorded builds resolved, then loaded one after the other: `new` copies every
     /// folder it shares with `old` from `old`'s read (`HistoryStore.snapshot(of:)`), so it
     /// costs what changed. Each read loads its files and its property lists on both cores.
-    /// Nothing of the second read is kept: no third read follows.
+    /// Nothing of the second read is kept: no third read follows. When the second build is
+    /// in the derived cache, the first keeps no object ids, and the second names the first
+    /// one's entries for the folders they share (`EntryList`) instead of copying them.
     public static func loadPair(_ store: HistoryStore, old: String, new: String, app: String?, channel: String?)
         throws(UserFacingError) -> (old: (RecordedBuild, BuildSnapshot), new: (RecordedBuild, BuildSnapshot)) {
         let oldBuild = try run { () throws(StoreError) in try store.resolve(old, app: app, channel: channel) }
         let newBuild = try run { () throws(StoreError) in try store.resolve(new, app: app, channel: channel) }
-        let oldSnapshot = try run { () throws(StoreError) in try store.snapshot(of: oldBuild) }
+        let oldSnapshot = try run { () throws(StoreError) in try store.snapshot(of: oldBuild, before: newBuild) }
         let newSnapshot = try run { () throws(StoreError) in try store.snapshot(of: newBuild, isLast: true) }
         return ((oldBuild, oldSnapshot), (newBuild, newSnapshot))
     }

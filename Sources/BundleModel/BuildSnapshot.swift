@@ -16,8 +16,9 @@ public struct BuildSnapshot: Sendable {
     public var sourceKind: SourceKind
     /// The file name of the input (`MyApp.ipa`), informational only.
     public var sourceName: String
-    /// Every entry, sorted by path bytes.
-    public var entries: [FileEntry]
+    /// Every entry, sorted by path bytes. The second build of a comparison names the first
+    /// one's entries for the folders the two share (`EntryList`'s overlay).
+    public var entries: EntryList
     /// Decoded property lists by path.
     public var plists: [BundlePath: DecodedPlist]
     /// Bundles found in the build, outermost first, then by path.
@@ -39,7 +40,7 @@ public struct BuildSnapshot: Sendable {
     /// disk. A comparison passes over a folder whose id is the same on both sides.
     public var folderIDs: [BundlePath: [UInt8]] = [:]
 
-    public init(sourceKind: SourceKind, sourceName: String, entries: [FileEntry],
+    public init(sourceKind: SourceKind, sourceName: String, entries: EntryList,
                 plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], stores: [BundlePath: StoreFacts] = [:],
                 container: ContainerInfo? = nil,
                 machO: [BundlePath: MachOFile] = [:], machOUnreadable: [BundlePath: String] = [:]) {

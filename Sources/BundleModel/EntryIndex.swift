@@ -5,7 +5,7 @@ public struct EntryIndex: Sendable {
     /// The names in each directory, in entry order.
     public private(set) var children: [BundlePath: [[UInt8]]] = [:]
 
-    public init(_ entries: [FileEntry]) {
+    public init(_ entries: some Collection<FileEntry>) {
         byPath.reserveCapacity(entries.count)
         for entry in entries {
             byPath[entry.path] = entry

@@ -39,7 +39,7 @@ extension BuildReader {
         let content = try readContent(walker, walked, options: options, display: display)
         let bundles = BundleScanner.bundles(entries: content.entries, plists: content.plists)
         try validateMainBundle(main, entries: content.entries, plists: content.plists, display: display)
-        return BuildSnapshot(sourceKind: kind, sourceName: name, entries: content.entries, plists: content.plists,
+        return BuildSnapshot(sourceKind: kind, sourceName: name, entries: EntryList(content.entries), plists: content.plists,
                              bundles: bundles, stores: content.stores,
                              machO: content.machO.files, machOUnreadable: content.machO.unreadable)
     }

@@ -34,7 +34,7 @@ extension BuildReader {
         let (entries, plists, machO) = assemble(tree.entries, jobEntries: fileJobs.map(\.entry), outcomes: outcomes)
         let bundles = BundleScanner.bundles(entries: entries, plists: plists)
         try validateMainBundle(main, entries: entries, plists: plists, display: display)
-        return BuildSnapshot(sourceKind: isIPA ? .ipa : .zip, sourceName: name, entries: entries,
+        return BuildSnapshot(sourceKind: isIPA ? .ipa : .zip, sourceName: name, entries: EntryList(entries),
                              plists: plists, bundles: bundles, machO: machO.files, machOUnreadable: machO.unreadable)
     }
 

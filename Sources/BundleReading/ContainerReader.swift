@@ -71,7 +71,7 @@ public enum ContainerReader {
             stores[metadata] = nil
         }
         let appID = try resolveApp(given: app, found: identifier, layout: layout, display: path)
-        return BuildSnapshot(sourceKind: .container, sourceName: name, entries: entries, plists: plists,
+        return BuildSnapshot(sourceKind: .container, sourceName: name, entries: EntryList(entries), plists: plists,
                              bundles: BundleScanner.bundles(entries: entries, plists: plists), stores: stores,
                              container: ContainerInfo(appIdentifier: appID, layout: layout))
     }

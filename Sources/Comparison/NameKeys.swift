@@ -26,12 +26,15 @@ struct NameKeys: Sendable {
     private static let appleDouble: UInt32 = 2
     private static let flags: UInt32 = 3
 
-    init(_ entries: [FileEntry]) {
+    init(_ entries: EntryList) {
         // Over the entries and each path in place (a name slice per entry retained the path).
-        keys = entries.withUnsafeBufferPointer { entries in
-            entries.map { entry in
-                entry.path.bytes.withUnsafeBytes { Self.key(UnsafeRawBufferPointer(rebasing: $0[ByteRun.nameRange($0)])) }
+        keys = entries.withPlaces { entries in
+            var keys: [UInt32] = []
+            keys.reserveCapacity(entries.count)
+            for k in 0..<entries.count {
+                keys.append(entries[k].path.bytes.withUnsafeBytes { Self.key(UnsafeRawBufferPointer(rebasing: $0[ByteRun.nameRange($0)])) })
             }
+            return keys
         }
     }
 

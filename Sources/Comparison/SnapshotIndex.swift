@@ -8,8 +8,8 @@ public struct SnapshotIndex: Sendable {
     /// one synthetic bundle at the root, so that every rule still has a place to look.
     public let bundles: [BundleInfo]
     private let memo = SnapshotIndexMemo()
-    /// The snapshot's entries sorted by path (the snapshot's own array: readers sort it).
-    private let sorted: [FileEntry]
+    /// The snapshot's entries sorted by path (the snapshot's own list: readers sort it).
+    private let sorted: EntryList
     /// The owner of each of `sorted`, as an index into `bundles` (-1: none).
     private let owners: [Int32]
     private let filesByBundle: [BundlePath: EntryList]
@@ -36,7 +36,7 @@ public struct SnapshotIndex: Sendable {
             slots[b.path] = Int32(i)
         }
         bundleByPath = byPath
-        let sorted = snapshot.entries.isSortedByPath ? snapshot.entries : snapshot.entries.sorted { $0.path < $1.path }
+        let sorted = snapshot.entries.isSortedByPath ? snapshot.entries : EntryList(snapshot.entries.sorted { $0.path < $1.path })
         self.sorted = sorted
         var owners: [Int32] = []
         owners.reserveCapacity(sorted.count)
@@ -54,8 +54,8 @@ public struct SnapshotIndex: Sendable {
         var previous: (entry: Int, owner: Int32)?
         var folder: (entry: Int, owner: Int32)?
         // Over the buffer: an entry is copied (its path retained) only into its bundle's list.
-        sorted.withUnsafeBufferPointer { entries in
-            for k in entries.indices {
+        sorted.withPlaces { entries in
+            for k in 0..<entries.count {
                 var owner: Int32 = -1
                 if !entries[k].path.isRoot {
                     if let previous, ByteRun.sameParent(entries[previous.entry].path.bytes, entries[k].path.bytes) {
@@ -81,8 +81,8 @@ public struct SnapshotIndex: Sendable {
         // Each bundle's bytes are summed while its files are listed: the reports' summary
         // asked for them afterwards, a second pass over every file of both builds.
         var bytes = [UInt64](repeating: 0, count: bundles.count + 1)
-        sorted.withUnsafeBufferPointer { entries in
-            for k in entries.indices where entries[k].kind != .directory {
+        sorted.withPlaces { entries in
+            for k in 0..<entries.count where entries[k].kind != .directory {
                 let owner = owners[k]
                 let slot = owner >= 0 ? Int(owner) : bundles.count
                 files[slot].append(Int32(k))
@@ -93,10 +93,10 @@ public struct SnapshotIndex: Sendable {
         var filesByBundle: [BundlePath: EntryList] = [:]
         var bytesByBundle: [BundlePath: UInt64] = [:]
         for (slot, list) in files.enumerated() where !list.isEmpty {
-            filesByBundle[bundles[slot].path] = EntryList(sorted, positions: list)
+            filesByBundle[bundles[slot].path] = sorted.sublist(list)
             bytesByBundle[bundles[slot].path] = bytes[slot]
         }
-        outsideFiles = EntryList(sorted, positions: outside)
+        outsideFiles = sorted.sublist(outside)
         self.owners = owners
         self.filesByBundle = filesByBundle
         self.bytesByBundle = bytesByBundle
@@ -123,8 +123,8 @@ public struct SnapshotIndex: Sendable {
             var counts: [Int32] = [0]
             counts.reserveCapacity(sorted.count + 1)
             var files: Int32 = 0
-            sorted.withUnsafeBufferPointer { entries in
-                for k in entries.indices {
+            sorted.withPlaces { entries in
+                for k in 0..<entries.count {
                     if entries[k].kind != .directory && !entries[k].path.isRoot { files += 1 }
                     counts.append(files)
                 }

@@ -14,8 +14,8 @@ struct ContainerStores {
     }
 
     var pairs: [Pair]
-    var newEntries: [FileEntry]
-    var oldEntries: [FileEntry]
+    var newEntries: EntryList
+    var oldEntries: EntryList
 
     static func of(_ context: RuleContext) -> ContainerStores? {
         let c = context.comparison

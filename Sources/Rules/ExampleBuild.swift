@@ -144,7 +144,7 @@ public struct ExampleBuild: Sendable {
             .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
         let machO = Dictionary(binaries.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 })
         return BuildSnapshot(sourceKind: container == nil ? .directory : .container, sourceName: name,
-                             entries: sortedEntries, plists: decoded, bundles: infos,
+                             entries: EntryList(sortedEntries), plists: decoded, bundles: infos,
                              stores: Dictionary(stores.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 }),
                              container: container, machO: machO)
     }

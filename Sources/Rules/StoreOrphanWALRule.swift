@@ -34,7 +34,7 @@ public struct StoreOrphanWALRule: Rule {
     }
 
     /// Files named `<x>-wal` where no file `<x>` exists beside them.
-    static func orphans(_ entries: [FileEntry]) -> [(path: BundlePath, parent: BundlePath, store: [UInt8])] {
+    static func orphans(_ entries: EntryList) -> [(path: BundlePath, parent: BundlePath, store: [UInt8])] {
         let files = Set(entries.filter { $0.kind == .file }.map(\.path))
         return entries.compactMap { entry in
             guard entry.kind == .file, let (store, sibling) = StoreFiles.siblingOf(entry.path.name), sibling == .wal,

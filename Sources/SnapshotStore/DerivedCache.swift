@@ -52,6 +52,9 @@ struct DerivedCache: Sendable {
         return filled == size ? bytes : nil
     }
 
+    /// Whether something is stored under `key` (it may still fail to read).
+    func contains(_ key: String) -> Bool { access(folder + "/" + key, F_OK) == 0 }
+
     /// The file stored under `key`, to be read a window at a time, or nil.
     func stream(_ key: String) -> DerivedCacheStream? {
         let fd = open(folder + "/" + key, O_RDONLY | O_CLOEXEC)

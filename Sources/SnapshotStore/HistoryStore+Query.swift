@@ -111,21 +111,32 @@ extension HistoryStore {
     /// is loaded from the derived-data cache (`<git dir>/bundlediff/cache/diff/`).
     /// `isLast`: the caller reads no other build after this one, so nothing of this read
     /// is kept for a next one (a build loaded from the cache does not even keep its object ids).
-    public func snapshot(of build: RecordedBuild, isLast: Bool = false) throws(StoreError) -> BuildSnapshot {
+    /// `next`: the build the caller reads right after this one; when its files are in the
+    /// cache, that read copies by folder and never needs this one's object ids, so a load
+    /// from the cache keeps none.
+    public func snapshot(of build: RecordedBuild, isLast: Bool = false, before next: RecordedBuild? = nil)
+        throws(StoreError) -> BuildSnapshot {
         try serialized { () throws(StoreError) in
-            guard let id = ObjectID(hex: build.commit) else {
-                throw StoreError(.notFound, repository: path, "\(VisibleText.quoted(build.commit)) is not a commit id")
-            }
-            let tree = try git { () throws(GitError) in try repository.commit(id).tree }
+            let tree = try tree(of: build)
+            let reader = SnapshotTreeReader(repository: repository,
+                                            cache: DerivedCache(gitDirectory: repository.path, area: "diff", limit: 32))
+            let nextLoads = try next.map { next throws(StoreError) in reader.filesAreCached(tree: try self.tree(of: next)) }
             do throws(SnapshotTreeReader.Corrupt) {
-                let reader = SnapshotTreeReader(repository: repository,
-                                                cache: DerivedCache(gitDirectory: repository.path, area: "diff", limit: 32))
-                let read = try reader.read(tree: tree, sourceName: build.source, after: lastRead, isLast: isLast)
+                let read = try reader.read(tree: tree, sourceName: build.source, after: lastRead, isLast: isLast,
+                                           keepIDs: nextLoads == true ? false : nil)
                 lastRead = isLast ? nil : read.memo
                 return read.snapshot
             } catch {
-                throw StoreError(.corrupt, repository: path, "commit \(id.prefix(10)): \(error.message)")
+                throw StoreError(.corrupt, repository: path, "commit \(build.commit.prefix(10)): \(error.message)")
             }
         }
+    }
+
+    /// The root tree of `build`'s commit.
+    private func tree(of build: RecordedBuild) throws(StoreError) -> ObjectID {
+        guard let id = ObjectID(hex: build.commit) else {
+            throw StoreError(.notFound, repository: path, "\(VisibleText.quoted(build.commit)) is not a commit id")
+        }
+        return try git { () throws(GitError) in try repository.commit(id).tree }
     }
 }

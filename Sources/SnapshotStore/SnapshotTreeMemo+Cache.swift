@@ -70,7 +70,9 @@ extension SnapshotTreeMemo {
     /// nothing changed, when it is not such a file. A folder that `previous` read with the
     /// same tree id at the same path, holding as many entries, is copied from it and its
     /// bytes skipped. Without `keepIDs` the entries' object ids are read but not kept
-    /// (`ids` stays empty): for a read that no later read follows.
+    /// (`ids` stays empty): for a read that no later read follows, or whose next read loads
+    /// from the cache too; after `previous`, such a read names `previous`'s entries for the
+    /// folders it copies (`overlay`) instead of copying them.
     mutating func loadFiles(_ stream: DerivedCacheStream, tree: ObjectID, previous: SnapshotTreeMemo? = nil,
                             keepIDs: Bool = true) -> Bool {
         guard let reader = DerivedCacheBytes.body(stream, magic: Self.cacheMagic) else { return false }
@@ -81,24 +83,35 @@ extension SnapshotTreeMemo {
     }
 
     /// `loadFiles` with `previous`'s entries in place; nothing it makes points into them.
+    /// A read that keeps no ids, after `previous`, is the last of its process: it names
+    /// `previous`'s entries for the folders it copies (`overlay`) instead of copying them.
     private mutating func loadFiles(_ body: DerivedCacheBytes.Reader, tree: ObjectID, previous: SnapshotTreeMemo?,
                                     earlier: UnsafeBufferPointer<FileEntry>, keepIDs: Bool) -> Bool {
         var reader = body
         guard let count = reader.u32() else { return false }
         // Each folder's span is listed, then hashed into place at its final size: grown
         // entry by entry, the table was rehashed a dozen times for a thousand folders.
+        // `files`: the entries read here (all of them, unless an overlay names copies in
+        // `positions`); `total`: how many entries so far, read or copied.
         var files: [FileEntry] = [], ids: [ObjectID] = [], spans: [(BundlePath, Span)] = []
+        var positions: [Int32] = []
+        let overlay = previous != nil && !keepIDs
         // Every entry takes at least 25 bytes: a count the bytes cannot hold is refused
         // before anything is reserved for it.
         guard Int(count) <= reader.remaining / 25 else { return false }
-        files.reserveCapacity(Int(count))
+        if overlay { positions.reserveCapacity(Int(count)) } else { files.reserveCapacity(Int(count)) }
         if keepIDs { ids.reserveCapacity(Int(count)) }
         var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
-        var copiedHere = 0
+        var copiedHere = 0, total = 0
+        func add(_ entry: FileEntry) {
+            if overlay { positions.append(~Int32(truncatingIfNeeded: files.count)) }
+            files.append(entry)
+            total += 1
+        }
         // Where the earlier read's entry for the next path is expected (`path(_:near:in:shared:)`).
         var cursor = 0, sharedHere = 0
-        while files.count < Int(count) {
-            let index = files.count
+        while total < Int(count) {
+            let index = total
             guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let length = reader.u32(),
                   let entryPath = reader.withBytes(Int(length), { Self.path($0, near: &cursor, in: earlier, shared: &sharedHere) }),
                   let id = reader.withBytes(20, ObjectID.init(buffer:)) ?? nil else { return false }
@@ -112,21 +125,27 @@ extension SnapshotTreeMemo {
             switch kind {
             case .directory:
                 guard let count = reader.u32(), let length = reader.u32() else { return false }
-                files.append(FileEntry(path: entryPath, kind: .directory))
+                add(FileEntry(path: entryPath, kind: .directory))
                 let known = previous?.fileTrees[entryPath]
                 if let previous, let known, known.tree == id, known.range.count == Int(count), reader.skip(Int(length)) {
-                    copiedHere += Self.copy(known, at: entryPath, from: previous, into: &files, spans: &spans)
+                    Self.copySpans(known, at: entryPath, from: previous, start: total, spans: &spans)
+                    if overlay {
+                        for source in known.range { positions.append(Int32(truncatingIfNeeded: source)) }
+                    } else {
+                        files.append(contentsOf: previous.files[known.range])
+                    }
+                    total += known.range.count
+                    copiedHere += known.range.count
                     if keepIDs { ids.append(contentsOf: previous.ids[known.range]) }
                     cursor = known.range.upperBound
                 } else {
-                    open.append((entryPath, id, files.count))
+                    open.append((entryPath, id, total))
                     if let known { cursor = known.range.lowerBound }
                 }
                 continue
             case .symlink:
                 guard let target = reader.runArray() else { return false }
-                files.append(FileEntry(path: entryPath, kind: .symlink, size: UInt64(target.count),
-                                       symlinkTarget: target))
+                add(FileEntry(path: entryPath, kind: .symlink, size: UInt64(target.count), symlinkTarget: target))
             case .file, .executable, .fileNoDigest, .executableNoDigest:
                 guard let size = reader.u64() else { return false }
                 var digest: SHA256Digest?
@@ -134,17 +153,22 @@ extension SnapshotTreeMemo {
                     guard let read = reader.withBytes(32, SHA256Digest.init(buffer:)) else { return false }
                     digest = read
                 }
-                files.append(FileEntry(path: entryPath, kind: .file, size: size,
-                                       isExecutable: kind == .executable || kind == .executableNoDigest, sha256: digest))
+                add(FileEntry(path: entryPath, kind: .file, size: size,
+                              isExecutable: kind == .executable || kind == .executableNoDigest, sha256: digest))
             }
         }
-        guard reader.remaining == 0, files.count == Int(count), reader.isIntact() else { return false }
-        while let top = open.popLast() { spans.append((top.path, Span(tree: top.tree, range: top.start..<files.count))) }
-        spans.append((.root, Span(tree: tree, range: 0..<files.count)))
+        guard reader.remaining == 0, total == Int(count), reader.isIntact() else { return false }
+        while let top = open.popLast() { spans.append((top.path, Span(tree: top.tree, range: top.start..<total))) }
+        spans.append((.root, Span(tree: tree, range: 0..<total)))
         var trees: [BundlePath: Span] = [:]
         trees.reserveCapacity(spans.count)
         for (path, span) in spans { trees[path] = span }
-        self.files = files
+        if overlay, let previous {
+            self.overlay = EntryList(base: previous.files, extra: files, positions: positions)
+            self.files = []
+        } else {
+            self.files = files
+        }
         self.ids = ids
         fileTrees = trees
         // File records by blob id are indexed when a later read first needs one
@@ -174,21 +198,19 @@ extension SnapshotTreeMemo {
         return BundlePath(bytes: Array(run))
     }
 
-    /// Appends the entries `previous` has below the folder at `path` (its span `known`),
-    /// with the spans of that folder and of the folders below it that `previous` noted, at
-    /// their new places; returns how many entries it copied.
-    private static func copy(_ known: Span, at path: BundlePath, from previous: SnapshotTreeMemo,
-                             into files: inout [FileEntry], spans: inout [(BundlePath, Span)]) -> Int {
-        let start = files.count, shift = start - known.range.lowerBound
-        files.append(contentsOf: previous.files[known.range])
-        spans.append((path, Span(tree: known.tree, range: start..<files.count)))
+    /// The spans of the folder at `path` that `previous` had (its span `known`) and of the
+    /// folders below it that `previous` noted, at their places in this read, where the
+    /// folder's entries start at `start`.
+    private static func copySpans(_ known: Span, at path: BundlePath, from previous: SnapshotTreeMemo, start: Int,
+                                  spans: inout [(BundlePath, Span)]) {
+        let shift = start - known.range.lowerBound
+        spans.append((path, Span(tree: known.tree, range: start..<(start + known.range.count))))
         for index in known.range where previous.files[index].kind == .directory {
             let folder = previous.files[index].path
             if let inner = previous.fileTrees[folder], inner.range.lowerBound == index + 1 {
                 spans.append((folder, Span(tree: inner.tree, range: (inner.range.lowerBound + shift)..<(inner.range.upperBound + shift))))
             }
         }
-        return known.range.count
     }
 
     /// Writes `value` little-endian over the four bytes at `offset`.

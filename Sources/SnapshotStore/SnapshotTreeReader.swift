@@ -17,6 +17,14 @@ struct SnapshotTreeReader {
     /// Problems with stored data, as one line without the repository path.
     struct Corrupt: Error { var message: String }
 
+    /// Whether the `files/` part of the snapshot `tree` is in the cache (a read of it would
+    /// load rather than walk).
+    func filesAreCached(tree: ObjectID) -> Bool {
+        guard let cache, let root = try? entries(of: tree),
+              let files = root.first(where: { $0.name == Array("files".utf8) }) else { return false }
+        return cache.contains(SnapshotTreeMemo.cacheKey(files: files.id))
+    }
+
     func read(tree: ObjectID, sourceName: String) throws(Corrupt) -> BuildSnapshot {
         try read(tree: tree, sourceName: sourceName, after: nil).snapshot
     }
@@ -25,9 +33,17 @@ struct SnapshotTreeReader {
     /// earlier read whose shared folders are copied. `isLast`: no read follows this one,
     /// so a build loaded from the cache does not keep its object ids, and the memo returned
     /// is no later read's `previous` (given as one, it is not copied from).
-    func read(tree: ObjectID, sourceName: String, after earlier: SnapshotTreeMemo?, isLast: Bool = false)
-        throws(Corrupt) -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
-        let previous = earlier.flatMap { $0.ids.count == $0.files.count ? $0 : nil }
+    ///
+    /// `keepIDs` false: a build loaded from the cache keeps no object ids even when a read
+    /// follows, for a next read that loads from the cache too (it copies by folder, not by
+    /// blob; a read that walks a folder after it matches no blob and reads it).
+    func read(tree: ObjectID, sourceName: String, after earlier: SnapshotTreeMemo?, isLast: Bool = false,
+              keepIDs: Bool? = nil) throws(Corrupt) -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
+        // A load from the cache copies folders with the earlier read's entries and spans; a
+        // walk, or a load that keeps ids, also takes its ids (kept in step with its entries).
+        let previous = earlier.flatMap { $0.isLastRead ? nil : $0 }
+        let withIDs = previous.flatMap { $0.ids.count == $0.files.count ? $0 : nil }
+        let keepIDs = keepIDs ?? !isLast
         let root = try entries(of: tree)
         func child(_ name: String) -> TreeEntry? { root.first { $0.name == Array(name.utf8) } }
         guard let summaryEntry = child(SnapshotSummary.fileName), let filesEntry = child("files"),
@@ -39,9 +55,10 @@ struct SnapshotTreeReader {
         case .success(let parsed): summary = parsed
         case .failure(let problem): throw Corrupt(message: "\(SnapshotSummary.fileName) in tree \(tree) \(problem.reason)")
         }
-        var memo = cached(files: filesEntry.id, plists: plistsEntry.id, previous: previous, keepIDs: !isLast)
+        var memo = cached(files: filesEntry.id, plists: plistsEntry.id, previous: previous,
+                          filesPrevious: keepIDs ? withIDs : previous, keepIDs: keepIDs)
         if !memo.loadedFromCache {
-            try folder(filesEntry.id, at: .root, area: .files, previous: previous, into: &memo)
+            try folder(filesEntry.id, at: .root, area: .files, previous: withIDs, into: &memo)
             cache?.write(SnapshotTreeMemo.cacheKey(files: filesEntry.id), memo.encodedFiles())
         }
         if !memo.plistsLoadedFromCache {
@@ -51,7 +68,10 @@ struct SnapshotTreeReader {
         var plists: [BundlePath: DecodedPlist] = [:]
         plists.reserveCapacity(memo.plists.count)
         for (path, plist) in memo.plists { plists[path] = plist }
-        let entries = memo.files.isSortedByPath ? memo.files : memo.files.sorted { $0.path < $1.path }
+        // A last read from the cache names the earlier read's entries for the folders it
+        // copied (the earlier build's snapshot holds the same array).
+        let list = memo.overlay ?? EntryList(memo.files)
+        let entries = list.isSortedByPath ? list : EntryList(list.sorted { $0.path < $1.path })
         var machO: (files: [BundlePath: MachOFile], unreadable: [BundlePath: String]) = ([:], [:])
         if let machOEntry = child("macho") { machO = try machOFolder(machOEntry.id, previous: previous, into: &memo) }
         let stores = try child("stores").map { entry throws(Corrupt) in
@@ -62,18 +82,27 @@ struct SnapshotTreeReader {
                                      machO: machO.files, machOUnreadable: machO.unreadable)
         // The comparison's joint walk passes over folders whose tree is the same on both sides.
         snapshot.folderIDs = memo.fileTrees.mapValues(\.tree.bytes)
+        if isLast {
+            // No later read copies from a last one: its copy of every entry is not kept.
+            memo.isLastRead = true
+            memo.files = []
+            memo.fileTrees = [:]
+            memo.overlay = nil
+        }
         return (snapshot, memo)
     }
 
     /// A memo with the `files/` and `plists/` parts the cache holds for these trees, each
     /// loaded on its own core (neither touches the repository); a part not cached is left
-    /// empty, and its flag unset.
-    private func cached(files: ObjectID, plists: ObjectID, previous: SnapshotTreeMemo?, keepIDs: Bool) -> SnapshotTreeMemo {
+    /// empty, and its flag unset. `filesPrevious`: `previous` when it fits the files' load
+    /// (with its ids when these are kept), else nil.
+    private func cached(files: ObjectID, plists: ObjectID, previous: SnapshotTreeMemo?, filesPrevious: SnapshotTreeMemo?,
+                        keepIDs: Bool) -> SnapshotTreeMemo {
         guard let cache else { return SnapshotTreeMemo() }
         let (filesPart, plistsPart) = BothCores.run({ () -> SnapshotTreeMemo in
             var memo = SnapshotTreeMemo()
             if let stream = cache.stream(SnapshotTreeMemo.cacheKey(files: files)) {
-                _ = memo.loadFiles(stream, tree: files, previous: previous, keepIDs: keepIDs)
+                _ = memo.loadFiles(stream, tree: files, previous: filesPrevious, keepIDs: keepIDs)
             }
             return memo
         }, alongside: { () -> SnapshotTreeMemo in

@@ -15,7 +15,7 @@ struct SnapshotTreeWriter {
     /// tree id. Throws `invalidInput` for paths that cannot be recorded.
     func write(_ snapshot: BuildSnapshot, files: Int, bytes: UInt64) throws(TreeProblem) -> ObjectID {
         do {
-            let filesNode = try filesTree(snapshot.entries)
+            let filesNode = try filesTree(snapshot.entries.array)
             var blobCache: [BlobKey: ObjectID] = [:]
             var plistsNode = TreeNode()
             for (path, plist) in snapshot.plists {

@@ -31,16 +31,18 @@ import Testing
         }
         let app = index.bundle(at: BundlePath("A.app"))!
         #expect(index.fileBytes(of: app) > 0)
-        for k in snapshot.entries.indices where snapshot.entries[k].path == BundlePath("A.app/R0") {
-            snapshot.entries[k].size = .max
-        }
+        snapshot.entries = EntryList(snapshot.entries.map { entry in
+            var entry = entry
+            if entry.path == BundlePath("A.app/R0") { entry.size = .max }
+            return entry
+        })
         #expect(SnapshotIndex(snapshot).fileBytes(of: app) == .max)
     }
 
     @Test func ownersOfEntriesOnlyInAnyOrder() {
         var snapshot = Self.build.snapshot
         let sorted = SnapshotIndex(snapshot)
-        snapshot.entries.reverse()
+        snapshot.entries = EntryList(snapshot.entries.reversed())
         let reversed = SnapshotIndex(snapshot)
         for index in [sorted, reversed] {
             #expect(index.owner(of: BundlePath("A.app/R/s/y.txt"))?.path == BundlePath("A.app"))
@@ -66,9 +68,9 @@ import Testing
                     "A.app/Z/q": "q", "loose/l.txt": "l"])
         let full = build.snapshot
         var implicit = full
-        implicit.entries.removeAll { $0.kind == FileEntry.Kind.directory }
+        implicit.entries = EntryList(implicit.entries.filter { $0.kind != FileEntry.Kind.directory })
         var someMissing = full
-        someMissing.entries.removeAll { $0.kind == FileEntry.Kind.directory && $0.path.depth % 2 == 0 }
+        someMissing.entries = EntryList(someMissing.entries.filter { !($0.kind == FileEntry.Kind.directory && $0.path.depth % 2 == 0) })
         for snapshot in [full, implicit, someMissing] {
             var rule = InnermostBundleCache(bundles: Set(snapshot.bundles.map(\.path)))
             let index = SnapshotIndex(snapshot)
@@ -84,7 +86,7 @@ import Testing
     /// between an entry and its children.
     @Test func entryLookupsAgreeWithTheEntries() {
         var snapshot = Self.build.snapshot
-        snapshot.entries.reverse()
+        snapshot.entries = EntryList(snapshot.entries.reversed())
         for index in [SnapshotIndex(Self.build.snapshot), SnapshotIndex(snapshot)] {
             #expect(index.entriesByPath.count == snapshot.entries.count)
             for entry in snapshot.entries {

@@ -44,7 +44,7 @@ struct TestBuild {
             return BundleInfo(path: path, kind: b.kind, layout: .flat, infoPlistPath: path.appending("Info.plist"),
                               resourcesPath: path, parentPath: parent, identifier: b.id)
         }
-        return BuildSnapshot(sourceKind: .directory, sourceName: "test", entries: entries.values.sorted { $0.path < $1.path },
+        return BuildSnapshot(sourceKind: .directory, sourceName: "test", entries: EntryList(entries.values.sorted { $0.path < $1.path }),
                              plists: [:], bundles: infos)
     }
 

@@ -44,7 +44,7 @@ import Testing
         let names = fixed + random
         let entries = names.enumerated().map { i, name in FileEntry(path: BundlePath("d\(i)/" + name), kind: .file) }
             .sorted { $0.path < $1.path }
-        let keys = NameKeys(entries)
+        let keys = NameKeys(EntryList(entries))
         let queries: [(names: [String], appleDouble: Bool, test: (String) -> Bool)] = [
             ([".png"], false, { $0.lowercased().hasSuffix(".png") }),
             ([".dsym", ".dylib", ".a", ".o"], false, { n in [".dsym", ".dylib", ".a", ".o"].contains { n.lowercased().hasSuffix($0) } }),

@@ -174,11 +174,11 @@ import Testing
                                                  info: [("CFBundleDevelopmentRegion", .string("en"))])
                 .strings("Example.app/en.lproj/Localizable.strings", [("hello", "Hello %@")])
                 .strings("Example.app/fr.lproj/Localizable.strings", [("hello", "Bonjour %d")]).snapshot()
-            snapshot.entries = snapshot.entries.map { entry in
+            snapshot.entries = EntryList(snapshot.entries.map { entry in
                 var copy = entry
                 if copy.path.nameString == "Localizable.strings" { copy.sha256 = nil }
                 return copy
-            }
+            })
             return snapshot
         }
         let old = build("1"), new = build("2")

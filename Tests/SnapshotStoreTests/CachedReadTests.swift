@@ -107,10 +107,14 @@ import TestSupport
         let last = try SnapshotTreeReader(repository: store.repository, cache: cache)
             .read(tree: tree, sourceName: b.source, after: old.memo, isLast: true)
         #expect(last.memo.loadedFromCache && last.memo.copied > 20)
-        #expect(last.memo.ids.isEmpty && !old.memo.ids.isEmpty && !last.memo.files.isEmpty)
+        #expect(last.memo.ids.isEmpty && !old.memo.ids.isEmpty && last.memo.files.isEmpty)
         #expect(last.snapshot.entries == walkedNew.snapshot.entries && last.snapshot.plists == walkedNew.snapshot.plists)
+        // It names the earlier build's entries for the folders it copied, and holds only the
+        // ones it read.
+        #expect(last.snapshot.entries.ownEntryCount < last.snapshot.entries.count)
         let kept = try Self.read(store, b, cache: cache, after: old.memo)
         #expect(last.snapshot.folderIDs == kept.snapshot.folderIDs && kept.memo.ids.count == kept.memo.files.count)
+        #expect(kept.snapshot.entries.ownEntryCount == kept.snapshot.entries.count)
         // Given as a next read's `previous` anyway, a last read is not copied from.
         let after = try Self.read(store, a, cache: nil, after: last.memo)
         #expect(after.memo.copied == 0 && after.snapshot.entries == walkedOld.snapshot.entries)
@@ -184,6 +188,36 @@ import TestSupport
         try FileManager.default.createDirectory(atPath: cache.folder + "/folder", withIntermediateDirectories: true)
         #expect(cache.read("folder") == nil)
     }
+
+    /// `diff`'s pair through the store (`snapshot(of:before:)`): when the second build's
+    /// files are cached, the first read keeps no object ids and the second names the first
+    /// one's entries for the folders they share; when they are not, the first keeps its ids
+    /// and the second walks, matching blobs. The snapshots and the comparison are the same.
+    @Test func aPairReadForDiffKeepsOnlyWhatItsSecondReadNeeds() throws {
+        let scratch = try ScratchDirectory()
+        let (repo, store, a, b) = try Self.recordPair(scratch)
+        let cache = DerivedCache(gitDirectory: store.repository.path, area: "diff")
+        let walkedOld = try Self.read(store, a, cache: nil), walkedNew = try Self.read(store, b, cache: nil, after: walkedOld.memo)
+        let walked = Comparer.compare(old: walkedOld.snapshot, new: walkedNew.snapshot)
+        _ = try Self.read(store, b, cache: cache, after: try Self.read(store, a, cache: cache).memo)
+        let warm = try HistoryStore.open(at: repo, create: false)
+        let first = try warm.snapshot(of: a, before: b)
+        #expect(warm.lastRead?.loadedFromCache == true && warm.lastRead?.ids.isEmpty == true)
+        let second = try warm.snapshot(of: b, isLast: true)
+        #expect(second.entries.ownEntryCount < second.entries.count)
+        #expect(first.entries == walkedOld.snapshot.entries && second.entries == walkedNew.snapshot.entries)
+        #expect(Comparer.compare(old: first, new: second) == walked)
+        // Only the first build cached: it keeps its ids for the second, which walks.
+        try FileManager.default.removeItem(atPath: cache.folder)
+        _ = try Self.read(store, a, cache: cache)
+        let half = try HistoryStore.open(at: repo, create: false)
+        let firstAgain = try half.snapshot(of: a, before: b)
+        #expect(half.lastRead?.loadedFromCache == true && half.lastRead?.ids.count == firstAgain.entries.count)
+        let secondAgain = try half.snapshot(of: b, isLast: true)
+        #expect(secondAgain.entries.ownEntryCount == secondAgain.entries.count)
+        #expect(Comparer.compare(old: firstAgain, new: secondAgain) == walked)
+    }
+
 }
 
 /// On the real-world corpus: every two consecutive inputs of a set, read walked and read

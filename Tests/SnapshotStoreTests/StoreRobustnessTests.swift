@@ -71,7 +71,7 @@ import TestSupport
         // A snapshot that cannot be written (a file and a folder with one path), found
         // only while the tree is written.
         var broken = good
-        broken.entries.append(FileEntry(path: BundlePath("MyApp.app/PkgInfo/inner"), kind: .file, size: 1))
+        broken.entries = EntryList(broken.entries.array + [FileEntry(path: BundlePath("MyApp.app/PkgInfo/inner"), kind: .file, size: 1)])
         #expect(throws: StoreError.self) { _ = try store.record(broken, options: options(2)) }
         #expect(try runGit(["for-each-ref"], in: repo).out == refBefore)
         // A user tag that exists is refused before anything is written.

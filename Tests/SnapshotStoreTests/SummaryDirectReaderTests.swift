@@ -23,7 +23,7 @@ import Testing
                        FileEntry(path: app.path.appending("App"), kind: .file, size: 70),
                        FileEntry(path: odd, kind: .directory, size: 0),
                        FileEntry(path: odd.appending("W"), kind: .file, size: 5)]
-        let ipa = BuildSnapshot(sourceKind: .ipa, sourceName: "App.ipa", entries: entries, plists: [:], bundles: [app, plugin])
+        let ipa = BuildSnapshot(sourceKind: .ipa, sourceName: "App.ipa", entries: EntryList(entries), plists: [:], bundles: [app, plugin])
         var container = BuildSnapshot(sourceKind: .container, sourceName: "Data", entries: [], plists: [:], bundles: [])
         container.container = ContainerInfo(appIdentifier: "com.example.app", layout: ContainerInfo.Layout.allCases[0])
         let empty = BuildSnapshot(sourceKind: .directory, sourceName: "x", entries: [], plists: [:], bundles: [])

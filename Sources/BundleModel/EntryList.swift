@@ -1,0 +1,115 @@
+/// Entries in path order, named by their positions in arrays kept elsewhere: a build's
+/// entries (`BuildSnapshot.entries`), a bundle's own files (`SnapshotIndex.files(of:)`).
+///
+/// A list holds four bytes an entry instead of a copy of each one (56 bytes and two
+/// retains). Three shapes:
+/// - an array of its own, in order (`init(_:)`);
+/// - some of an array's entries (`init(_:positions:)`): a bundle's files in its index;
+/// - an overlay (`init(base:extra:positions:)`): the second build of a comparison reads
+///   each folder the first one has the same as a run of the first build's positions, and
+///   holds only the entries of the folders that changed (`extra`), so that it costs what
+///   changed instead of a second copy of every entry.
+public struct EntryList: RandomAccessCollection, ExpressibleByArrayLiteral, Equatable, Sendable {
+    private let entries: [FileEntry]
+    /// Entries of the list's own, named by negative positions (`~index`).
+    private let extra: [FileEntry]
+    /// Positions, in list order: `p >= 0` names `entries[p]`, `p < 0` names `extra[~p]`;
+    /// nil for every entry of `entries` in order.
+    private let positions: [Int32]?
+
+    /// `entries`, every one in order.
+    public init(_ entries: [FileEntry]) {
+        self.init(entries, extra: [], positions: nil)
+    }
+
+    /// The entries of `entries` at `positions` (each at least 0), in that order.
+    public init(_ entries: [FileEntry], positions: [Int32]?) {
+        self.init(entries, extra: [], positions: positions)
+    }
+
+    /// An overlay: entries of `base` (positions at least 0) and of `extra` (`~index`).
+    public init(base: [FileEntry], extra: [FileEntry], positions: [Int32]) {
+        self.init(base, extra: extra, positions: positions)
+    }
+
+    private init(_ entries: [FileEntry], extra: [FileEntry], positions: [Int32]?) {
+        self.entries = entries
+        self.extra = extra
+        self.positions = positions
+    }
+
+    public init(arrayLiteral elements: FileEntry...) { self.init(elements) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { positions?.count ?? entries.count }
+
+    public subscript(position: Int) -> FileEntry {
+        _read {
+            guard let positions else {
+                yield entries[position]
+                return
+            }
+            let p = positions[position]
+            if p >= 0 { yield entries[Int(p)] } else { yield extra[Int(~p)] }
+        }
+    }
+
+    /// The entries at `positions` of this list (each an index of it), in that order, named
+    /// in the arrays this list names: a list drawn from a list holds no copy of either.
+    public func sublist(_ positions: [Int32]) -> EntryList {
+        guard let own = self.positions else { return EntryList(entries, extra: extra, positions: positions) }
+        return EntryList(entries, extra: extra, positions: positions.map { own[Int($0)] })
+    }
+
+    /// The entries as one array of their own (a copy of each; for the few readers that
+    /// need an array, or a list that is to be sorted).
+    public var array: [FileEntry] { positions == nil ? entries : Array(self) }
+
+    /// How many entries the list holds itself rather than names in another build's array.
+    public var ownEntryCount: Int { positions == nil ? entries.count : extra.count }
+
+    /// Whether the entries are sorted by path (each path at least its predecessor): one
+    /// pass, so that a list already in order is used as it is rather than sorted into a copy.
+    public var isSortedByPath: Bool {
+        withPlaces { places in
+            var k = 1
+            while k < places.count {
+                if places[k].path < places[k - 1].path { return false }
+                k += 1
+            }
+            return true
+        }
+    }
+
+    public static func == (a: EntryList, b: EntryList) -> Bool {
+        a.count == b.count && a.elementsEqual(b)
+    }
+
+    /// The list in place, for the passes that read entries without copying each one out.
+    public func withPlaces<R>(_ body: (Places) -> R) -> R {
+        entries.withUnsafeBufferPointer { buffer in
+            guard let positions else { return body(Places(buffer: buffer, extra: nil, positions: nil)) }
+            return extra.withUnsafeBufferPointer { extra in
+                positions.withUnsafeBufferPointer { body(Places(buffer: buffer, extra: extra, positions: $0)) }
+            }
+        }
+    }
+
+    /// An `EntryList` in place: valid only inside `withPlaces`.
+    public struct Places {
+        let buffer: UnsafeBufferPointer<FileEntry>
+        let extra: UnsafeBufferPointer<FileEntry>?
+        let positions: UnsafeBufferPointer<Int32>?
+
+        public var count: Int { positions?.count ?? buffer.count }
+
+        /// The entry at `index` of the list, read where it lies (no copy, no retain).
+        public subscript(index: Int) -> FileEntry {
+            unsafeAddress {
+                guard let positions else { return buffer.baseAddress.unsafelyUnwrapped + index }
+                let p = Int(positions[index])
+                return p >= 0 ? buffer.baseAddress.unsafelyUnwrapped + p : extra.unsafelyUnwrapped.baseAddress.unsafelyUnwrapped + ~p
+            }
+        }
+    }
+}
