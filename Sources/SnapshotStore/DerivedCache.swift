@@ -63,13 +63,33 @@ struct DerivedCache: Sendable {
 
     /// Stores `bytes` under `key` (temp + rename), then trims the area to `limit` entries.
     func write(_ key: String, _ bytes: [UInt8]) {
-        let manager = FileManager.default
-        do {
-            try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let temporary = folder + "/.tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))-\(key)"
-            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-            if rename(temporary, folder + "/" + key) != 0 { try? manager.removeItem(atPath: temporary) }
-        } catch {
+        write(key) { emit in bytes.withUnsafeBytes(emit) }
+    }
+
+    /// Stores what `produce` gives, a part at a time, under `key`: written to a temporary
+    /// file in the area as it comes (never held whole), then renamed into place, so a reader
+    /// sees a whole file or none; then trims the area. A part that fails to write drops it.
+    func write(_ key: String, streaming produce: ((UnsafeRawBufferPointer) -> Void) -> Void) {
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch { return }
+        let temporary = folder + "/.tmp-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))-\(key)"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { return }
+        var written = true
+        produce { part in
+            var done = 0
+            while written, done < part.count, let base = part.baseAddress {
+                #if canImport(Glibc)
+                let n = Glibc.write(fd, base + done, part.count - done)
+                #else
+                let n = Darwin.write(fd, base + done, part.count - done)
+                #endif
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { written = false } else { done += n }
+            }
+        }
+        if close(fd) != 0 { written = false }
+        guard written, rename(temporary, folder + "/" + key) == 0 else {
+            unlink(temporary)
             return
         }
         trim()

@@ -22,35 +22,52 @@ extension SnapshotTreeMemo {
 
     private enum Kind: UInt8 { case file = 0, executable, directory, symlink, fileNoDigest, executableNoDigest }
 
-    /// The `files/` part of this memo (entries in walk order), for `DerivedCache`.
+    /// The `files/` part of this memo (entries in walk order), for `DerivedCache`, whole
+    /// (for tests; `encodedFiles(_:)` is the one encoding).
     func encodedFiles() -> [UInt8] {
-        var out = Self.cacheMagic
-        out.reserveCapacity(files.count * 120)
-        Self.put(UInt32(files.count), &out)
-        // The folders whose counts are still to be filled in: where they go, the index of
-        // the folder's entry and the offset after it.
-        var open: [(path: BundlePath, slot: Int, index: Int, start: Int)] = []
-        func close(_ folder: (path: BundlePath, slot: Int, index: Int, start: Int), at index: Int, _ out: inout [UInt8]) {
-            Self.fill(UInt32(index - folder.index - 1), at: folder.slot, &out)
-            Self.fill(UInt32(out.count - folder.start), at: folder.slot + 4, &out)
-        }
-        for (index, (entry, id)) in zip(files, ids).enumerated() {
-            while let top = open.last, !entry.path.isWithin(top.path) { close(open.removeLast(), at: index, &out) }
-            let kind: Kind
-            switch entry.kind {
-            case .directory: kind = .directory
-            case .symlink: kind = .symlink
-            case .file where entry.sha256 == nil: kind = entry.isExecutable ? .executableNoDigest : .fileNoDigest
-            case .file: kind = entry.isExecutable ? .executable : .file
+        var out: [UInt8] = []
+        encodedFiles { out.append(contentsOf: $0) }
+        return out
+    }
+
+    /// The same bytes, given to `emit` a window of about 64 KiB at a time: the file of an
+    /// 80,000-entry build (8 MB) is never held whole. A folder's counts come before what it
+    /// holds, so a first pass works them out (the folders' indexes and spans only).
+    func encodedFiles(_ emit: (UnsafeRawBufferPointer) -> Void) {
+        // Pass 1: each folder's entry count and the byte length of what lies below it.
+        var counts: [Int: (entries: UInt32, bytes: UInt32)] = [:]
+        var open: [(path: BundlePath, index: Int, start: Int)] = []
+        var offset = 0
+        for (index, entry) in files.enumerated() {
+            while let top = open.last, !entry.path.isWithin(top.path) {
+                open.removeLast()
+                counts[top.index] = (UInt32(index - top.index - 1), UInt32(offset - top.start))
             }
+            offset += Self.encodedSize(entry)
+            if entry.kind == .directory { open.append((entry.path, index, offset)) }
+        }
+        while let top = open.popLast() { counts[top.index] = (UInt32(files.count - top.index - 1), UInt32(offset - top.start)) }
+        // Pass 2: the bytes, a window at a time, and their sum last.
+        let window = 1 << 16
+        var out = Self.cacheMagic
+        out.reserveCapacity(window + 4096)
+        var sum = DerivedCacheChecksum()
+        func flush() {
+            out.withUnsafeBytes { sum.update($0); emit($0) }
+            out.removeAll(keepingCapacity: true)
+        }
+        Self.put(UInt32(files.count), &out)
+        for (index, (entry, id)) in zip(files, ids).enumerated() {
+            let kind = Self.kind(of: entry)
             out.append(kind.rawValue)
             Self.put(UInt32(entry.path.bytes.count), &out)
             out += entry.path.bytes
             out += id.bytes
             switch kind {
             case .directory:
-                open.append((entry.path, out.count, index, out.count + 8))
-                Self.put(UInt64(0), &out)
+                let folder = counts[index] ?? (0, 0)
+                Self.put(folder.entries, &out)
+                Self.put(folder.bytes, &out)
             case .symlink:
                 let target = entry.symlinkTarget ?? []
                 Self.put(UInt32(target.count), &out)
@@ -59,10 +76,32 @@ extension SnapshotTreeMemo {
                 Self.put(entry.size, &out)
                 if let digest = entry.sha256 { out += digest.bytes }
             }
+            if out.count >= window { flush() }
         }
-        while let top = open.popLast() { close(top, at: files.count, &out) }
-        Self.put(Self.checksum(out[...]), &out)
-        return out
+        flush()
+        Self.put(sum.finish(), &out)
+        out.withUnsafeBytes(emit)
+    }
+
+    private static func kind(of entry: FileEntry) -> Kind {
+        switch entry.kind {
+        case .directory: .directory
+        case .symlink: .symlink
+        case .file where entry.sha256 == nil: entry.isExecutable ? .executableNoDigest : .fileNoDigest
+        case .file: entry.isExecutable ? .executable : .file
+        }
+    }
+
+    /// The bytes `encodedFiles` writes for `entry`: kind, path run, object id, then a
+    /// folder's two counts, a link's target run, or a file's size and digest.
+    private static func encodedSize(_ entry: FileEntry) -> Int {
+        let head = 1 + 4 + entry.path.bytes.count + 20
+        switch kind(of: entry) {
+        case .directory: return head + 8
+        case .symlink: return head + 4 + (entry.symlinkTarget?.count ?? 0)
+        case .file, .executable: return head + 8 + 32
+        case .fileNoDigest, .executableNoDigest: return head + 8
+        }
     }
 
     /// Fills `files`, `ids`, `fileTrees` and `records` from the cache file `stream` (written
@@ -213,14 +252,7 @@ extension SnapshotTreeMemo {
         }
     }
 
-    /// Writes `value` little-endian over the four bytes at `offset`.
-    private static func fill(_ value: UInt32, at offset: Int, _ out: inout [UInt8]) {
-        withUnsafeBytes(of: value.littleEndian) { for (k, byte) in $0.enumerated() { out[offset + k] = byte } }
-    }
-
     private static func put<T: FixedWidthInteger>(_ value: T, _ out: inout [UInt8]) {
         DerivedCacheBytes.put(value, &out)
     }
-
-    private static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt64 { DerivedCacheBytes.checksum(bytes) }
 }

@@ -58,8 +58,13 @@ struct SnapshotTreeReader {
         var memo = cached(files: filesEntry.id, plists: plistsEntry.id, previous: previous,
                           filesPrevious: keepIDs ? withIDs : previous, keepIDs: keepIDs)
         if !memo.loadedFromCache {
+            // Most builds are about the size of the one read before: grown by doubling, the
+            // entries and their ids took up to twice their room, and were copied at each step.
+            let expected = previous?.files.count ?? 0
+            memo.files.reserveCapacity(expected)
+            memo.ids.reserveCapacity(expected)
             try folder(filesEntry.id, at: .root, area: .files, previous: withIDs, into: &memo)
-            cache?.write(SnapshotTreeMemo.cacheKey(files: filesEntry.id), memo.encodedFiles())
+            cache?.write(SnapshotTreeMemo.cacheKey(files: filesEntry.id), streaming: memo.encodedFiles)
         }
         if !memo.plistsLoadedFromCache {
             try folder(plistsEntry.id, at: .root, area: .plists, previous: previous, into: &memo)
