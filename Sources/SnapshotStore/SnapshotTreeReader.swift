@@ -58,9 +58,10 @@ struct SnapshotTreeReader {
         var memo = cached(files: filesEntry.id, plists: plistsEntry.id, previous: previous,
                           filesPrevious: keepIDs ? withIDs : previous, keepIDs: keepIDs)
         if !memo.loadedFromCache {
-            // Most builds are about the size of the one read before: grown by doubling, the
-            // entries and their ids took up to twice their room, and were copied at each step.
-            let expected = previous?.files.count ?? 0
+            // Most builds are about the size of the one read before (give or take a sixteenth):
+            // grown by doubling, the entries and their ids took up to twice their room, and
+            // were copied at each step.
+            let expected = (previous?.files.count).map { $0 + $0 / 16 + 64 } ?? 0
             memo.files.reserveCapacity(expected)
             memo.ids.reserveCapacity(expected)
             try folder(filesEntry.id, at: .root, area: .files, previous: withIDs, into: &memo)
