@@ -4,7 +4,7 @@
 /// A list holds four bytes an entry instead of a copy of each one (56 bytes and two
 /// retains). Three shapes:
 /// - an array of its own, in order (`init(_:)`);
-/// - some of an array's entries (`init(_:positions:)`): a bundle's files in its index;
+/// - some of another list's entries (`sublist(_:)`): a bundle's files in its index;
 /// - an overlay (`init(base:extra:positions:)`): the second build of a comparison reads
 ///   each folder the first one has the same as a run of the first build's positions, and
 ///   holds only the entries of the folders that changed (`extra`), so that it costs what
@@ -20,11 +20,6 @@ public struct EntryList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
     /// `entries`, every one in order.
     public init(_ entries: [FileEntry]) {
         self.init(entries, extra: [], positions: nil)
-    }
-
-    /// The entries of `entries` at `positions` (each at least 0), in that order.
-    public init(_ entries: [FileEntry], positions: [Int32]?) {
-        self.init(entries, extra: [], positions: positions)
     }
 
     /// An overlay: entries of `base` (positions at least 0) and of `extra` (`~index`).
