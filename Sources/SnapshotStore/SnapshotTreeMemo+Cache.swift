@@ -31,14 +31,17 @@ extension SnapshotTreeMemo {
     }
 
     /// The same bytes, given to `emit` a window of about 64 KiB at a time: the file of an
-    /// 80,000-entry build (8 MB) is never held whole. A folder's counts come before what it
+    /// 80,000-entry build (8 MB) is never held whole. Entries in walk order, copied or
+    /// shared (`entry(at:)`). A folder's counts come before what it
     /// holds, so a first pass works them out (the folders' indexes and spans only).
     func encodedFiles(_ emit: (UnsafeRawBufferPointer) -> Void) {
         // Pass 1: each folder's entry count and the byte length of what lies below it.
         var counts: [Int: (entries: UInt32, bytes: UInt32)] = [:]
         var open: [(path: BundlePath, index: Int, start: Int)] = []
         var offset = 0
-        for (index, entry) in files.enumerated() {
+        let total = count(.files)
+        for index in 0..<total {
+            let entry = entry(at: index).0
             while let top = open.last, !entry.path.isWithin(top.path) {
                 open.removeLast()
                 counts[top.index] = (UInt32(index - top.index - 1), UInt32(offset - top.start))
@@ -46,7 +49,7 @@ extension SnapshotTreeMemo {
             offset += Self.encodedSize(entry)
             if entry.kind == .directory { open.append((entry.path, index, offset)) }
         }
-        while let top = open.popLast() { counts[top.index] = (UInt32(files.count - top.index - 1), UInt32(offset - top.start)) }
+        while let top = open.popLast() { counts[top.index] = (UInt32(total - top.index - 1), UInt32(offset - top.start)) }
         // Pass 2: the bytes, a window at a time, and their sum last.
         let window = 1 << 16
         var out = Self.cacheMagic
@@ -56,8 +59,9 @@ extension SnapshotTreeMemo {
             out.withUnsafeBytes { sum.update($0); emit($0) }
             out.removeAll(keepingCapacity: true)
         }
-        Self.put(UInt32(files.count), &out)
-        for (index, (entry, id)) in zip(files, ids).enumerated() {
+        Self.put(UInt32(total), &out)
+        for index in 0..<total {
+            let (entry, id) = entry(at: index)
             let kind = Self.kind(of: entry)
             out.append(kind.rawValue)
             Self.put(UInt32(entry.path.bytes.count), &out)

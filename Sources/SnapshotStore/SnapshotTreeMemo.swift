@@ -24,6 +24,11 @@ struct SnapshotTreeMemo {
     /// here held (`files` then stays empty). The second build of a comparison so costs four
     /// bytes an entry it shares with the first instead of a copy of each (56 bytes).
     var overlay: EntryList?
+    /// A last read that walks its tree after a previous read: the previous read's entries
+    /// and ids, and this read's positions in them (`p >= 0`) or in its own `files` and
+    /// `ids` (`~p`). Each folder it copies costs four bytes an entry, not a copy of the
+    /// entry and its id (`overlay` is made of it when the walk ends).
+    var shared: (entries: [FileEntry], ids: [ObjectID], positions: [Int32])?
     /// The object id of each of `files` (blob of a file or link, tree of a folder), in step;
     /// empty after a cache load that kept none (`loadFiles(keepIDs:)`), a memo that is then
     /// never any later read's `previous`.
@@ -67,7 +72,32 @@ struct SnapshotTreeMemo {
     enum Area { case files, plists }
 
     /// How many entries of `area` this read has so far.
-    func count(_ area: Area) -> Int { area == .files ? files.count : plists.count }
+    func count(_ area: Area) -> Int { area == .files ? (shared?.positions.count ?? files.count) : plists.count }
+
+    /// Adds an entry this read made, with its object id.
+    mutating func append(_ entry: FileEntry, id: ObjectID) {
+        shared?.positions.append(~Int32(truncatingIfNeeded: files.count))
+        files.append(entry)
+        ids.append(id)
+    }
+
+    /// Adds the entries `previous` has at `range`, with their ids: named where they lie
+    /// when this read shares `previous`'s arrays, else copied.
+    mutating func append(_ range: Range<Int>, of previous: SnapshotTreeMemo) {
+        if shared != nil {
+            shared?.positions.append(contentsOf: range.lazy.map { Int32(truncatingIfNeeded: $0) })
+        } else {
+            files.append(contentsOf: previous.files[range])
+            ids.append(contentsOf: previous.ids[range])
+        }
+    }
+
+    /// The `index`-th entry of this read and its object id, in walk order.
+    func entry(at index: Int) -> (FileEntry, ObjectID) {
+        guard let shared else { return (files[index], ids[index]) }
+        let p = Int(shared.positions[index])
+        return p >= 0 ? (shared.entries[p], shared.ids[p]) : (files[~p], ids[~p])
+    }
 
     /// The file records of the files right in the folder at `path` (not in its subfolders),
     /// by blob id; empty when this read had no such folder. Costs what the folder holds:

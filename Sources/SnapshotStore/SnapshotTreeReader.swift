@@ -62,10 +62,23 @@ struct SnapshotTreeReader {
             // grown by doubling, the entries and their ids took up to twice their room, and
             // were copied at each step.
             let expected = (previous?.files.count).map { $0 + $0 / 16 + 64 } ?? 0
-            memo.files.reserveCapacity(expected)
-            memo.ids.reserveCapacity(expected)
+            if isLast, let withIDs {
+                // A last read names the previous read's entries and ids for the folders it
+                // copies, and holds only those of the folders it walks.
+                memo.shared = (withIDs.files, withIDs.ids, [])
+                memo.shared?.positions.reserveCapacity(expected)
+            } else {
+                memo.files.reserveCapacity(expected)
+                memo.ids.reserveCapacity(expected)
+            }
             try folder(filesEntry.id, at: .root, area: .files, previous: withIDs, into: &memo)
             cache?.write(SnapshotTreeMemo.cacheKey(files: filesEntry.id), streaming: memo.encodedFiles)
+            if let shared = memo.shared {
+                memo.overlay = EntryList(base: shared.entries, extra: memo.files, positions: shared.positions)
+                memo.shared = nil
+                memo.files = []
+                memo.ids = []
+            }
         }
         if !memo.plistsLoadedFromCache {
             try folder(plistsEntry.id, at: .root, area: .plists, previous: previous, into: &memo)
@@ -169,8 +182,7 @@ struct SnapshotTreeReader {
                         known = stack[stack.count - 1].known?[entry.id]
                     }
                 }
-                memo.files.append(try fileEntry(path: child, entry: entry, known: known, records: &memo.records))
-                memo.ids.append(entry.id)
+                memo.append(try fileEntry(path: child, entry: entry, known: known, records: &memo.records), id: entry.id)
             case .plists where entry.mode != .tree: memo.plists.append((child, try plist(child, entry.id)))
             case .plists: break
             }
@@ -187,8 +199,7 @@ struct SnapshotTreeReader {
               known.tree == tree else { return false }
         let start = memo.count(area)
         if area == .files {
-            memo.files.append(contentsOf: previous.files[known.range])
-            memo.ids.append(contentsOf: previous.ids[known.range])
+            memo.append(known.range, of: previous)
         } else {
             memo.plists.append(contentsOf: previous.plists[known.range])
         }

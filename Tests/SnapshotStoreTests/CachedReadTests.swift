@@ -19,6 +19,12 @@ import TestSupport
             .read(tree: tree, sourceName: build.source, after: previous)
     }
 
+    /// The id of the `files/` tree of `build`'s snapshot.
+    static func filesTree(_ store: HistoryStore, _ build: RecordedBuild) throws -> ObjectID {
+        let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
+        return try #require(try store.repository.treeEntries(tree).first { $0.name == Array("files".utf8) }).id
+    }
+
     static func recordPair(_ scratch: ScratchDirectory) throws -> (String, HistoryStore, RecordedBuild, RecordedBuild) {
         let (oldApp, newApp) = SharedReadTests.pair()
         let repo = scratch.path("h.git")
@@ -207,15 +213,19 @@ import TestSupport
         #expect(second.entries.ownEntryCount < second.entries.count)
         #expect(first.entries == walkedOld.snapshot.entries && second.entries == walkedNew.snapshot.entries)
         #expect(Comparer.compare(old: first, new: second) == walked)
-        // Only the first build cached: it keeps its ids for the second, which walks.
+        // Only the first build cached: it keeps its ids for the second, which walks, names
+        // the first one's entries too, and writes the cache file a plain walk writes.
         try FileManager.default.removeItem(atPath: cache.folder)
         _ = try Self.read(store, a, cache: cache)
         let half = try HistoryStore.open(at: repo, create: false)
         let firstAgain = try half.snapshot(of: a, before: b)
         #expect(half.lastRead?.loadedFromCache == true && half.lastRead?.ids.count == firstAgain.entries.count)
         let secondAgain = try half.snapshot(of: b, isLast: true)
-        #expect(secondAgain.entries.ownEntryCount == secondAgain.entries.count)
+        #expect(secondAgain.entries.ownEntryCount < secondAgain.entries.count)
+        #expect(secondAgain.entries == walkedNew.snapshot.entries)
         #expect(Comparer.compare(old: firstAgain, new: secondAgain) == walked)
+        let key = SnapshotTreeMemo.cacheKey(files: try Self.filesTree(store, b))
+        #expect(cache.read(key) == walkedNew.memo.encodedFiles())
     }
 
 }
