@@ -31,9 +31,9 @@ extension SnapshotTreeMemo {
     }
 
     /// The same bytes, given to `emit` a window of about 64 KiB at a time: the file of an
-    /// 80,000-entry build (8 MB) is never held whole. Entries in walk order, copied or
-    /// shared (`entry(at:)`). A folder's counts come before what it
-    /// holds, so a first pass works them out (the folders' indexes and spans only).
+    /// 80,000-entry build (8 MB) is never held whole. The entries in walk order, copied or
+    /// shared (`entry(at:)`). A folder's counts come before what it holds, so a first pass
+    /// works them out (the folders' indexes and spans only).
     func encodedFiles(_ emit: (UnsafeRawBufferPointer) -> Void) {
         // Pass 1: each folder's entry count and the byte length of what lies below it.
         var counts: [Int: (entries: UInt32, bytes: UInt32)] = [:]
