@@ -115,7 +115,7 @@ extension SnapshotTreeMemo {
     /// bytes skipped. Without `keepIDs` the entries' object ids are read but not kept
     /// (`ids` stays empty): for a read that no later read follows, or whose next read loads
     /// from the cache too; after `previous`, such a read names `previous`'s entries for the
-    /// folders it copies (`overlay`) instead of copying them.
+    /// folders it copies (`shared`) instead of copying them.
     mutating func loadFiles(_ stream: DerivedCacheStream, tree: ObjectID, previous: SnapshotTreeMemo? = nil,
                             keepIDs: Bool = true) -> Bool {
         guard let reader = DerivedCacheBytes.body(stream, magic: Self.cacheMagic) else { return false }
@@ -127,27 +127,27 @@ extension SnapshotTreeMemo {
 
     /// `loadFiles` with `previous`'s entries in place; nothing it makes points into them.
     /// A read that keeps no ids, after `previous`, is the last of its process: it names
-    /// `previous`'s entries for the folders it copies (`overlay`) instead of copying them.
+    /// `previous`'s entries for the folders it copies (`shared`) instead of copying them.
     private mutating func loadFiles(_ body: DerivedCacheBytes.Reader, tree: ObjectID, previous: SnapshotTreeMemo?,
                                     earlier: UnsafeBufferPointer<FileEntry>, keepIDs: Bool) -> Bool {
         var reader = body
         guard let count = reader.u32() else { return false }
         // Each folder's span is listed, then hashed into place at its final size: grown
         // entry by entry, the table was rehashed a dozen times for a thousand folders.
-        // `files`: the entries read here (all of them, unless an overlay names copies in
+        // `files`: the entries read here (all of them, unless copies are named by
         // `positions`); `total`: how many entries so far, read or copied.
         var files: [FileEntry] = [], ids: [ObjectID] = [], spans: [(BundlePath, Span)] = []
         var positions: [Int32] = []
-        let overlay = previous != nil && !keepIDs
+        let sharing = !keepIDs && Int(count) <= Int(Int32.max) && previous.map(Self.canShare) == true
         // Every entry takes at least 25 bytes: a count the bytes cannot hold is refused
         // before anything is reserved for it.
         guard Int(count) <= reader.remaining / 25 else { return false }
-        if overlay { positions.reserveCapacity(Int(count)) } else { files.reserveCapacity(Int(count)) }
+        if sharing { positions.reserveCapacity(Int(count)) } else { files.reserveCapacity(Int(count)) }
         if keepIDs { ids.reserveCapacity(Int(count)) }
         var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
         var copiedHere = 0, total = 0
         func add(_ entry: FileEntry) {
-            if overlay { positions.append(~Int32(truncatingIfNeeded: files.count)) }
+            if sharing { positions.append(~Int32(truncatingIfNeeded: files.count)) }
             files.append(entry)
             total += 1
         }
@@ -172,7 +172,7 @@ extension SnapshotTreeMemo {
                 let known = previous?.fileTrees[entryPath]
                 if let previous, let known, known.tree == id, known.range.count == Int(count), reader.skip(Int(length)) {
                     Self.copySpans(known, at: entryPath, from: previous, start: total, spans: &spans)
-                    if overlay {
+                    if sharing {
                         for source in known.range { positions.append(Int32(truncatingIfNeeded: source)) }
                     } else {
                         files.append(contentsOf: previous.files[known.range])
@@ -206,12 +206,8 @@ extension SnapshotTreeMemo {
         var trees: [BundlePath: Span] = [:]
         trees.reserveCapacity(spans.count)
         for (path, span) in spans { trees[path] = span }
-        if overlay, let previous {
-            self.overlay = EntryList(base: previous.files, extra: files, positions: positions)
-            self.files = []
-        } else {
-            self.files = files
-        }
+        self.files = files
+        shared = sharing ? previous.map { ($0.files, [], positions) } : nil
         self.ids = ids
         fileTrees = trees
         // File records by blob id are indexed when a later read first needs one

@@ -19,15 +19,11 @@ struct SnapshotTreeMemo {
     }
 
     var files: [FileEntry] = []
-    /// A last read's entries, loaded from the cache after a previous read: the previous
-    /// read's entries named for the folders the two builds share, and only the ones read
-    /// here held (`files` then stays empty). The second build of a comparison so costs four
-    /// bytes an entry it shares with the first instead of a copy of each (56 bytes).
-    var overlay: EntryList?
-    /// A last read that walks its tree after a previous read: the previous read's entries
-    /// and ids, and this read's positions in them (`p >= 0`) or in its own `files` and
-    /// `ids` (`~p`). Each folder it copies costs four bytes an entry, not a copy of the
-    /// entry and its id (`overlay` is made of it when the walk ends).
+    /// A last read after a previous one, loaded from the cache or walked: the previous
+    /// read's entries and ids (these only for a walk, which writes them to its cache file),
+    /// and this read's positions in them (`p >= 0`) or in its own `files` and `ids` (`~p`).
+    /// Each folder it copies costs four bytes an entry, not a copy of the entry and its id
+    /// (`entryList` names them where they lie).
     var shared: (entries: [FileEntry], ids: [ObjectID], positions: [Int32])?
     /// The object id of each of `files` (blob of a file or link, tree of a folder), in step;
     /// empty after a cache load that kept none (`loadFiles(keepIDs:)`), a memo that is then
@@ -92,7 +88,16 @@ struct SnapshotTreeMemo {
         }
     }
 
-    /// The `index`-th entry of this read and its object id, in walk order.
+    /// This read's entries in walk order: its own, or shared with the previous read's.
+    var entryList: EntryList {
+        shared.map { EntryList(base: $0.entries, extra: files, positions: $0.positions) } ?? EntryList(files)
+    }
+
+    /// Whether a last read after `previous` can name its entries by 32-bit positions.
+    static func canShare(_ previous: SnapshotTreeMemo) -> Bool { previous.files.count <= Int(Int32.max) }
+
+    /// The `index`-th entry of this read and its object id, in walk order (a walk's: a
+    /// load from the cache keeps no shared ids).
     func entry(at index: Int) -> (FileEntry, ObjectID) {
         guard let shared else { return (files[index], ids[index]) }
         let p = Int(shared.positions[index])

@@ -62,7 +62,7 @@ struct SnapshotTreeReader {
             // grown by doubling, the entries and their ids took up to twice their room, and
             // were copied at each step.
             let expected = (previous?.files.count).map { $0 + $0 / 16 + 64 } ?? 0
-            if isLast, let withIDs {
+            if isLast, let withIDs, SnapshotTreeMemo.canShare(withIDs) {
                 // A last read names the previous read's entries and ids for the folders it
                 // copies, and holds only those of the folders it walks.
                 memo.shared = (withIDs.files, withIDs.ids, [])
@@ -73,12 +73,6 @@ struct SnapshotTreeReader {
             }
             try folder(filesEntry.id, at: .root, area: .files, previous: withIDs, into: &memo)
             cache?.write(SnapshotTreeMemo.cacheKey(files: filesEntry.id), streaming: memo.encodedFiles)
-            if let shared = memo.shared {
-                memo.overlay = EntryList(base: shared.entries, extra: memo.files, positions: shared.positions)
-                memo.shared = nil
-                memo.files = []
-                memo.ids = []
-            }
         }
         if !memo.plistsLoadedFromCache {
             try folder(plistsEntry.id, at: .root, area: .plists, previous: previous, into: &memo)
@@ -87,9 +81,9 @@ struct SnapshotTreeReader {
         var plists: [BundlePath: DecodedPlist] = [:]
         plists.reserveCapacity(memo.plists.count)
         for (path, plist) in memo.plists { plists[path] = plist }
-        // A last read from the cache names the earlier read's entries for the folders it
-        // copied (the earlier build's snapshot holds the same array).
-        let list = memo.overlay ?? EntryList(memo.files)
+        // A last read names the earlier read's entries for the folders it copied (the
+        // earlier build's snapshot holds the same array).
+        let list = memo.entryList
         let entries = list.isSortedByPath ? list : EntryList(list.sorted { $0.path < $1.path })
         var machO: (files: [BundlePath: MachOFile], unreadable: [BundlePath: String]) = ([:], [:])
         if let machOEntry = child("macho") { machO = try machOFolder(machOEntry.id, previous: previous, into: &memo) }
@@ -105,8 +99,9 @@ struct SnapshotTreeReader {
             // No later read copies from a last one: its copy of every entry is not kept.
             memo.isLastRead = true
             memo.files = []
+            memo.ids = []
             memo.fileTrees = [:]
-            memo.overlay = nil
+            memo.shared = nil
         }
         return (snapshot, memo)
     }
