@@ -51,7 +51,10 @@ enum YAMLDocument {
         guard bytes.count <= limits.maxBytes else {
             throw UserFacingError("\(file): too large (more than \(limits.maxBytes) bytes)")
         }
-        guard YAMLNestingBound.measure(bytes, limit: limits.maxDepth) != nil else {
+        // The bound may say up to twice the real depth (a `[` counts for the single-pair
+        // mapping an entry may be): it only keeps pathological texts from the parser, and
+        // the limit itself is the composed document's (`check`).
+        guard YAMLNestingBound.measure(bytes, limit: 2 * limits.maxDepth) != nil else {
             throw UserFacingError("\(file): nested too deeply to read safely (more than \(limits.maxDepth) levels)")
         }
         let graph: YAMLGraph?
@@ -60,7 +63,8 @@ enum YAMLDocument {
         }
         guard let graph else { return nil }
         var budget = limits.maxValues
-        try check(graph, graph.root, depth: 0, budget: &budget, file: file, limits: limits)
+        let nesting = bytes.contains(UInt8(ascii: "*")) ? "its aliases nest" : "nested"
+        try check(graph, graph.root, depth: 0, budget: &budget, file: file, limits: limits, nesting: nesting)
         return YAMLConstructor(graph: graph).value(graph.root)
     }
 
@@ -69,8 +73,9 @@ enum YAMLDocument {
     /// `limits.maxDepth` (a chain of aliases nests without a bracket in the text), and a
     /// mapping key that is not a scalar (keys are read as text). Its own recursion stops
     /// at the limit.
+    /// `nesting` words the refusal of depth: "its aliases nest" when the text has any.
     private static func check(_ graph: YAMLGraph, _ index: Int, depth: Int, budget: inout Int, file: String,
-                              limits: Limits) throws(UserFacingError) {
+                              limits: Limits, nesting: String) throws(UserFacingError) {
         budget -= 1
         guard budget >= 0 else {
             throw UserFacingError("\(file): its aliases expand to more than \(limits.maxValues) values")
@@ -78,17 +83,17 @@ enum YAMLDocument {
         let node = graph.nodes[index]
         if node.kind == .scalar { return }
         guard depth < limits.maxDepth else {
-            throw UserFacingError("\(file): its aliases nest more than \(limits.maxDepth) levels deep")
+            throw UserFacingError("\(file): \(nesting) more than \(limits.maxDepth) levels deep")
         }
         if node.kind == .sequence {
-            for item in node.children { try check(graph, item, depth: depth + 1, budget: &budget, file: file, limits: limits) }
+            for item in node.children { try check(graph, item, depth: depth + 1, budget: &budget, file: file, limits: limits, nesting: nesting) }
             return
         }
         for (key, value) in YAMLConstructor(graph: graph).pairs(index) {
             guard graph.nodes[key].kind == .scalar else {
                 throw UserFacingError("\(file): line \(graph.nodes[key].line): a mapping key must be a plain value, not a list or a mapping")
             }
-            try check(graph, value, depth: depth + 1, budget: &budget, file: file, limits: limits)
+            try check(graph, value, depth: depth + 1, budget: &budget, file: file, limits: limits, nesting: nesting)
         }
     }
 }

@@ -7,17 +7,19 @@
 ///   its parent mapping's column, hence the factor 2), and any collection start is at the
 ///   indentation of a line or right after a leading `- `, `? `, `: ` or `--- `. So twice the
 ///   number of distinct such columns in the text bounds the block depth.
-/// - Flow collections: every `[` and `{` counts, wherever it is (a quote or comment
-///   cannot hide one). A `]` or `}` takes one back only when it closes a bracket on the
-///   same line with nothing in between that could start a quoted scalar, comment, tag or
-///   directive (`"`, `'`, `#`, `!`, `%`): then both brackets are real, or both are text.
-///   Other brackets stay counted, which over-estimates multi-line flow collections.
+/// - Flow collections: every `[` counts twice and every `{` once, wherever it is (a quote
+///   or comment cannot hide one): an entry of a flow sequence may be a single-pair mapping
+///   with no bracket of its own (`[a: [b: c]]` nests four deep). A `]` or `}` takes its
+///   bracket's count back only when it closes a bracket on the same line with nothing in
+///   between that could start a quoted scalar, comment, tag or directive (`"`, `'`, `#`,
+///   `!`, `%`): then both brackets are real, or both are text. Other brackets stay counted,
+///   which over-estimates multi-line flow collections.
 struct YAMLNestingBound {
     /// The bound, or nil once it exceeds `limit` (the scan stops there).
     static func measure(_ bytes: [UInt8], limit: Int) -> Int? {
         var columns = Set<Int>()
-        var open = 0          // brackets counted so far and not taken back
-        var cancellable = 0   // how many of the innermost open ones may still be taken back
+        var open = 0                // what the brackets counted so far and not taken back add
+        var cancellable: [Int] = [] // the counts of the innermost open ones that may still be taken back
         var deepest = 0
         var lineStart = true
         var i = 0
@@ -30,17 +32,18 @@ struct YAMLNestingBound {
             }
             switch bytes[i] {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                open += 1
-                cancellable += 1
+                let count = bytes[i] == UInt8(ascii: "[") ? 2 : 1
+                open += count
+                cancellable.append(count)
                 deepest = max(deepest, 2 * columns.count + open)
                 if deepest > limit { return nil }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if cancellable > 0 { cancellable -= 1; open -= 1 }
+                if let count = cancellable.popLast() { open -= count }
             case 0x0A, 0x0D:
-                cancellable = 0
+                cancellable.removeAll(keepingCapacity: true)
                 lineStart = true
             case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "#"), UInt8(ascii: "!"), UInt8(ascii: "%"):
-                cancellable = 0
+                cancellable.removeAll(keepingCapacity: true)
             default:
                 break
             }

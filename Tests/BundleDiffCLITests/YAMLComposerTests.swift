@@ -17,6 +17,22 @@ import Testing
         do { _ = try parse(text, limits: limits); return nil } catch { return error.description }
     }
 
+    /// The nesting bound (`YAMLNestingBound`) never says less than the real depth: an entry
+    /// of a flow sequence may be a single-pair mapping with no bracket of its own. The last
+    /// text is one the fuzzer found (`ConfigFuzz`), measured 4 deep where it nests 5.
+    @Test(arguments: ["a: [b: [c: d]]\n", "[[x: [y: z]]]\n", "- [k: {l: [m: n]}]\n",
+                      "a0: &a0 [llola0: &a0 [lol, lol, li6:  , lol, 08:31111111lol, 9e%99a%]]\n"])
+    func theNestingBoundCountsSinglePairMappingsInFlowSequences(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let bound = try #require(YAMLNestingBound.measure(bytes, limit: 200))
+        let graph = try #require(try YAMLComposer.compose(bytes))
+        func depth(_ index: Int) -> Int {
+            let node = graph.nodes[index]
+            return node.kind == .scalar ? 0 : 1 + (node.children.map(depth).max() ?? 0)
+        }
+        #expect(depth(graph.root) >= 4 && bound >= depth(graph.root), "bound \(bound), depth \(depth(graph.root))")
+    }
+
     @Test func emptyDocumentsAreNil() throws {
         for text in ["", "# only a comment\n", "\n\n"] { #expect(try Self.parse(text) == nil) }
         // A document marker alone is a document holding null, as with Yams.
