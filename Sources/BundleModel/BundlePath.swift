@@ -98,10 +98,7 @@ public struct BundlePath: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// Whether `self` is `other` or lies below it.
     public func isWithin(_ other: BundlePath) -> Bool {
-        if other.isRoot { return true }
-        let n = other.bytes.count
-        guard bytes.count >= n, bytes.count == n || bytes[n] == UInt8(ascii: "/") else { return false }
-        return ByteRun.equal(bytes[..<n], other.bytes[...])
+        bytes.withUnsafeBytes { path in other.bytes.withUnsafeBytes { ByteRun.isWithin(path, $0) } }
     }
 
     /// The part of `self` below `ancestor` (root when equal); nil when not within it.

@@ -59,6 +59,35 @@ public enum ByteRun {
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 
+    /// git's tree order of two names, or of two paths in one folder: `order`, with a
+    /// folder's bytes compared as if they ended in `/`. Two reads of recorded trees list a
+    /// folder's children in it.
+    public static func treeOrder(_ a: UnsafeRawBufferPointer, folder aIsFolder: Bool,
+                                 _ b: UnsafeRawBufferPointer, folder bIsFolder: Bool) -> Int {
+        let n = Swift.min(a.count, b.count)
+        let prefix = order(UnsafeRawBufferPointer(rebasing: a[..<n]), UnsafeRawBufferPointer(rebasing: b[..<n]))
+        if prefix != 0 { return prefix }
+        // The same n bytes: what follows, a folder's `/` as one more byte, -1 past the end.
+        func key(_ run: UnsafeRawBufferPointer, _ isFolder: Bool, _ i: Int) -> Int {
+            i < run.count ? Int(run[i]) : (i == run.count && isFolder ? 0x2F : -1)
+        }
+        var i = n
+        while true {
+            let x = key(a, aIsFolder, i), y = key(b, bIsFolder, i)
+            if x != y { return x < y ? -1 : 1 }
+            if x < 0 { return 0 }
+            i += 1
+        }
+    }
+
+    /// Whether the path `path` is `folder` or lies below it (the root, empty, holds all).
+    public static func isWithin(_ path: UnsafeRawBufferPointer, _ folder: UnsafeRawBufferPointer) -> Bool {
+        let n = folder.count
+        guard n > 0 else { return true }
+        guard path.count >= n, path.count == n || path[n] == UInt8(ascii: "/") else { return false }
+        return equal(UnsafeRawBufferPointer(rebasing: path[..<n]), folder)
+    }
+
     /// Where a path's last component lies (`BundlePath.nameBytes`): after its last `/`,
     /// once trailing `/`s are set aside.
     public static func nameRange(_ path: UnsafeRawBufferPointer) -> Range<Int> {

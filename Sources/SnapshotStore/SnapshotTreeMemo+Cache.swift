@@ -144,26 +144,52 @@ extension SnapshotTreeMemo {
         guard Int(count) <= reader.remaining / 25 else { return false }
         if sharing { positions.reserveCapacity(Int(count)) } else { files.reserveCapacity(Int(count)) }
         if keepIDs { ids.reserveCapacity(Int(count)) }
-        var open: [(path: BundlePath, tree: ObjectID, start: Int)] = []
-        var copiedHere = 0, total = 0
+        // Each open folder, with where `previous`'s next entry for one of its children is
+        // expected and where its entries end there (`SnapshotTreeMemo.child`); the root's.
+        var open: [(path: BundlePath, tree: ObjectID, start: Int, cursor: Int, end: Int)] = []
+        var root = (cursor: 0, end: earlier.count)
+        var copiedHere = 0, total = 0, sharedHere = 0
+        // Where `previous` has the entry being read, if it has one there.
+        var match: Int? = nil
         func add(_ entry: FileEntry) {
-            if sharing { positions.append(~Int32(truncatingIfNeeded: files.count)) }
-            files.append(entry)
             total += 1
+            if sharing {
+                // An entry of a changed folder that the earlier read has as it is (most of
+                // them) is named where it lies too: the read holds what changed, not the
+                // folders around it.
+                if let match, earlier[match] == entry {
+                    positions.append(Int32(truncatingIfNeeded: match))
+                    return
+                }
+                positions.append(~Int32(truncatingIfNeeded: files.count))
+            }
+            files.append(entry)
         }
-        // Where the earlier read's entry for the next path is expected (`path(_:near:in:shared:)`).
-        var cursor = 0, sharedHere = 0
         while total < Int(count) {
             let index = total
             guard let raw = reader.u8(), let kind = Kind(rawValue: raw), let length = reader.u32(),
-                  let entryPath = reader.withBytes(Int(length), { Self.path($0, near: &cursor, in: earlier, shared: &sharedHere) }),
+                  let entryPath = reader.withBytes(Int(length), { run -> BundlePath in
+                      let bytes = UnsafeRawBufferPointer(run)
+                      // The open folders this entry is not in are closed (looked at in place
+                      // and moved out: a copy of `open.last` retained its path every entry).
+                      while !open.isEmpty, !open.withUnsafeBufferPointer({ top in
+                          top[top.count - 1].path.bytes.withUnsafeBytes { ByteRun.isWithin(bytes, $0) } }) {
+                          let top = open.removeLast()
+                          spans.append((top.path, Span(tree: top.tree, range: top.start..<index)))
+                      }
+                      // In a changed folder most paths are the earlier read's: a retain, not
+                      // an allocation.
+                      if open.isEmpty {
+                          match = previous?.child(bytes, folder: kind == .directory, from: &root.cursor, end: root.end)
+                      } else {
+                          let end = open[open.count - 1].end
+                          match = previous?.child(bytes, folder: kind == .directory, from: &open[open.count - 1].cursor, end: end)
+                      }
+                      guard let match else { return BundlePath(bytes: Array(run)) }
+                      sharedHere += 1
+                      return earlier[match].path
+                  }),
                   let id = reader.withBytes(20, ObjectID.init(buffer:)) ?? nil else { return false }
-            // The open folder is looked at in place and moved out when closed (a copy of
-            // `open.last` retained its path for every entry).
-            while !open.isEmpty, !open.withUnsafeBufferPointer({ entryPath.isWithin($0[$0.count - 1].path) }) {
-                let top = open.removeLast()
-                spans.append((top.path, Span(tree: top.tree, range: top.start..<index)))
-            }
             if keepIDs { ids.append(id) }
             switch kind {
             case .directory:
@@ -180,10 +206,8 @@ extension SnapshotTreeMemo {
                     total += known.range.count
                     copiedHere += known.range.count
                     if keepIDs { ids.append(contentsOf: previous.ids[known.range]) }
-                    cursor = known.range.upperBound
                 } else {
-                    open.append((entryPath, id, total))
-                    if let known { cursor = known.range.lowerBound }
+                    open.append((entryPath, id, total, known?.range.lowerBound ?? 0, known?.range.upperBound ?? 0))
                 }
                 continue
             case .symlink:
@@ -217,24 +241,6 @@ extension SnapshotTreeMemo {
         copied += copiedHere
         sharedPaths += sharedHere
         return true
-    }
-
-    /// The path `run`, taken from the earlier read's entry at `cursor` or the one after it
-    /// when that entry has these bytes (`cursor` then moves past it), else copied anew.
-    /// Reads walk in the same order, and a folder that changed mostly keeps its paths: on
-    /// the second side of a comparison most paths cost a retain, not an allocation.
-    private static func path(_ run: UnsafeBufferPointer<UInt8>, near cursor: inout Int, in earlier: UnsafeBufferPointer<FileEntry>,
-                             shared: inout Int) -> BundlePath {
-        var k = cursor
-        while k < Swift.min(cursor + 2, earlier.count) {
-            if earlier[k].path.bytes.withUnsafeBytes({ ByteRun.equal($0, UnsafeRawBufferPointer(run)) }) {
-                cursor = k + 1
-                shared += 1
-                return earlier[k].path
-            }
-            k += 1
-        }
-        return BundlePath(bytes: Array(run))
     }
 
     /// The spans of the folder at `path` that `previous` had (its span `known`) and of the

@@ -70,8 +70,13 @@ struct SnapshotTreeMemo {
     /// How many entries of `area` this read has so far.
     func count(_ area: Area) -> Int { area == .files ? (shared?.positions.count ?? files.count) : plists.count }
 
-    /// Adds an entry this read made, with its object id.
-    mutating func append(_ entry: FileEntry, id: ObjectID) {
+    /// Adds an entry this read made, with its object id: named where it lies when this read
+    /// shares the previous read's arrays and that read's entry at `earlier` is the same.
+    mutating func append(_ entry: FileEntry, id: ObjectID, as earlier: Int? = nil) {
+        if let earlier, shared.map({ $0.entries[earlier] == entry && $0.ids[earlier] == id }) == true {
+            shared?.positions.append(Int32(truncatingIfNeeded: earlier))
+            return
+        }
         shared?.positions.append(~Int32(truncatingIfNeeded: files.count))
         files.append(entry)
         ids.append(id)
@@ -102,6 +107,35 @@ struct SnapshotTreeMemo {
         guard let shared else { return (files[index], ids[index]) }
         let p = Int(shared.positions[index])
         return p >= 0 ? (shared.entries[p], shared.ids[p]) : (files[~p], ids[~p])
+    }
+
+    /// Where this read has the entry at `path` (its bytes; `folder`: whether it is one), a
+    /// child of a folder whose next child here is at `cursor` (the folder's entries end at
+    /// `end`). Two reads list a folder's children in git's tree order, so this is a merge:
+    /// `cursor` moves past every child that comes before `path` and past the one found, and
+    /// a folder's children cost one pass however many of them changed, moved or went.
+    func child(_ path: UnsafeRawBufferPointer, folder: Bool, from cursor: inout Int, end: Int) -> Int? {
+        while cursor < end {
+            let k = cursor
+            let order = files[k].path.bytes.withUnsafeBytes {
+                ByteRun.treeOrder($0, folder: files[k].kind == .directory, path, folder: folder)
+            }
+            if order > 0 { return nil }
+            cursor = nextSibling(of: k, end: end)
+            if order == 0 { return k }
+        }
+        return nil
+    }
+
+    /// The index after the entry at `index` and everything below it (a folder's span when
+    /// this read noted it, else the entries whose paths lie within it).
+    private func nextSibling(of index: Int, end: Int) -> Int {
+        let entry = files[index]
+        guard entry.kind == .directory else { return index + 1 }
+        if let inner = fileTrees[entry.path], inner.range.lowerBound == index + 1 { return min(inner.range.upperBound, end) }
+        var k = index + 1
+        while k < end, files[k].path.isWithin(entry.path) { k += 1 }
+        return k
     }
 
     /// The file records of the files right in the folder at `path` (not in its subfolders),

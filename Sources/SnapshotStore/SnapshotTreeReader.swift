@@ -150,10 +150,22 @@ struct SnapshotTreeReader {
             var start: Int
             /// The file records `previous` had right in this folder, indexed on first need.
             var known: [ObjectID: FileRecord.Decoded]? = nil
+            /// Where `previous`'s entry for this folder's next child is expected, when this
+            /// read names `previous`'s entries (`SnapshotTreeMemo.shared`), and where the
+            /// folder's entries end there.
+            var cursor = 0, end = 0
+        }
+        // A last read that names `previous`'s entries names those of a changed folder that
+        // are as they were too: it holds what changed, not the folders around it.
+        let naming = area == .files && memo.shared != nil ? previous : nil
+        func open(_ tree: ObjectID, at path: BundlePath) throws(Corrupt) -> Open {
+            var folder = Open(tree: tree, path: path, entries: try entries(of: tree), start: memo.count(area))
+            if let range = naming?.fileTrees[path]?.range { (folder.cursor, folder.end) = (range.lowerBound, range.upperBound) }
+            return folder
         }
         var stack: [Open] = []
         if !copy(tree, at: path, area: area, previous: previous, into: &memo) {
-            stack.append(Open(tree: tree, path: path, entries: try entries(of: tree), start: memo.count(area)))
+            stack.append(try open(tree, at: path))
         }
         while let top = stack.last {
             guard top.next < top.entries.count else {
@@ -166,9 +178,13 @@ struct SnapshotTreeReader {
             guard let name = TreeNameEscaping.unescape(entry.name) else {
                 throw Corrupt(message: "malformed escaped name \(String(decoding: entry.name, as: UTF8.self)) in tree \(top.tree)")
             }
-            let child = top.path.appending(name)
+            var child = top.path.appending(name)
             switch area {
             case .files:
+                let earlier = child.bytes.withUnsafeBytes {
+                    naming?.child($0, folder: entry.mode == .tree, from: &stack[stack.count - 1].cursor, end: top.end)
+                }
+                if let earlier { child = naming.unsafelyUnwrapped.files[earlier].path }
                 var known: FileRecord.Decoded?
                 if entry.mode == .blob || entry.mode == .executable, memo.records[entry.id] == nil {
                     known = previous?.records[entry.id]
@@ -177,12 +193,13 @@ struct SnapshotTreeReader {
                         known = stack[stack.count - 1].known?[entry.id]
                     }
                 }
-                memo.append(try fileEntry(path: child, entry: entry, known: known, records: &memo.records), id: entry.id)
+                memo.append(try fileEntry(path: child, entry: entry, known: known, records: &memo.records), id: entry.id,
+                            as: earlier)
             case .plists where entry.mode != .tree: memo.plists.append((child, try plist(child, entry.id)))
             case .plists: break
             }
             if entry.mode == .tree, !copy(entry.id, at: child, area: area, previous: previous, into: &memo) {
-                stack.append(Open(tree: entry.id, path: child, entries: try entries(of: entry.id), start: memo.count(area)))
+                stack.append(try open(entry.id, at: child))
             }
         }
     }

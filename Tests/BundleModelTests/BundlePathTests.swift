@@ -38,6 +38,24 @@ import Testing
         }
     }
 
+    /// `ByteRun.treeOrder` is git's tree order: the bytes with a folder's ending in `/`,
+    /// whichever of the two is a folder, wherever they first differ ("a.b" before folder "a",
+    /// folder "a" before "a0", a name before the same name as a folder).
+    @Test func treeOrderIsGitOrder() {
+        let names: [[UInt8]] = ["", "a", "a.b", "a0", "a/", "ab", "abcdefghi", "abcdefgh", "abcdefgh.", "b"].map { Array($0.utf8) }
+            + [[0x61, 0xC3], [0x61, 0x2F, 0x62]]
+        for a in names {
+            for b in names {
+                for (aFolder, bFolder) in [(false, false), (true, false), (false, true), (true, true)] {
+                    let ka = a + (aFolder ? [0x2F] : []), kb = b + (bFolder ? [0x2F] : [])
+                    let expected = ka == kb ? 0 : (ka.lexicographicallyPrecedes(kb) ? -1 : 1)
+                    let order = a.withUnsafeBytes { x in b.withUnsafeBytes { ByteRun.treeOrder(x, folder: aFolder, $0, folder: bFolder) } }
+                    #expect(order == expected, "\(a) \(aFolder) \(b) \(bFolder)")
+                }
+            }
+        }
+    }
+
     /// `<` reads eight bytes at a time: it must order as unsigned bytes do, a prefix first,
     /// wherever the first difference falls (bytes past 0x7F included).
     @Test func orderIsBytewise() {
