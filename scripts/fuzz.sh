@@ -54,7 +54,7 @@ seed() { # target kind seed-dir
         echo "fuzz.sh: $1: $n seed binaries from the corpus"
         return 0
     fi
-    if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal || $kind == json ]]; then
+    if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal || $kind == json || $kind == cache ]]; then
         cp Fuzz/seeds/"$kind"/* "$dir/"   # our own samples; no corpus needed
         return 0
     fi
@@ -96,11 +96,14 @@ seed() { # target kind seed-dir
 # (bundlediff.json), checked against Foundation's JSONSerialization; summary = SummaryDirectReader with
 # the summary's sources and BundleModel, checked against the summary's tree reading; macho = the plist readers and
 # Sources/MachO (a stand-in digest for the cdhash); yaml = the bounded YAML reading (Sources/BundleDiffKit's YAML
-# files: our composer over the system's libyaml, libyaml-dev).
+# files: our composer over the system's libyaml, libyaml-dev); cache = the derived-cache readers
+# (Sources/SnapshotStore's memo and cache files; ObjectID from Sources/Git as a module, linked
+# against libgit2), seeded from Fuzz/seeds/cache/.
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
          ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml
-         SealPatternFuzz:seal:seal MachOFuzz:macho:macho JSONFuzz:json:json SummaryFuzz:json:summary)
+         SealPatternFuzz:seal:seal MachOFuzz:macho:macho JSONFuzz:json:json SummaryFuzz:json:summary
+         DerivedCacheFuzz:cache:cache)
 
 # TextSafety, the module every reader imports, is built once as its own module and linked in.
 text_safety() {
@@ -119,6 +122,15 @@ fuzzed_module() { # name [modules it imports]
     [[ -f $out/mods/$1.o && -z $(find "${dirs[@]}" -newer "$out/mods/$1.o") ]] && return 0
     swiftc -sanitize=fuzzer -parse-as-library -O -wmo -module-name "$1" -emit-module -suppress-warnings \
         -I "$out/mods" -emit-module-path "$out/mods/$1.swiftmodule" -c "Sources/$1"/*.swift -o "$out/mods/$1.o"
+}
+
+# ObjectID alone as the module Git (the cache files hold object ids; the rest of Sources/Git
+# is the repository, which the cache readers never touch).
+object_id_module() {
+    [[ -f $out/mods/Git.o && -z $(find Sources/Git/ObjectID*.swift -newer "$out/mods/Git.o") ]] && return 0
+    swiftc -sanitize=fuzzer -parse-as-library -O -wmo -module-name Git -emit-module -suppress-warnings \
+        -I "$out/mods" -I Sources/CLibgit2 -emit-module-path "$out/mods/Git.swiftmodule" \
+        -c Sources/Git/ObjectID.swift Sources/Git/ObjectID+Hash.swift -o "$out/mods/Git.o"
 }
 
 compile() { # name sources
@@ -146,6 +158,18 @@ compile() { # name sources
                  flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/Platform.o" "$out/mods/BundleModel.o"
                          -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite -lz -lcrypto -lsqlite3 -suppress-warnings)
                  module=SnapshotStore ;;
+        cache) fuzzed_module PropertyLists TextSafety
+               fuzzed_module MachO PropertyLists TextSafety
+               fuzzed_module Stores PropertyLists TextSafety
+               fuzzed_module Platform
+               fuzzed_module BundleModel Platform MachO Stores PropertyLists TextSafety
+               object_id_module
+               sources=(Sources/SnapshotStore/{SnapshotTreeMemo,SnapshotTreeMemo+Cache,SnapshotTreeMemo+PlistCache}.swift
+                        Sources/SnapshotStore/{DerivedCacheBytes,DerivedCacheChecksum,DerivedCacheStream,FileRecord}.swift)
+               flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/Platform.o" "$out/mods/BundleModel.o"
+                       "$out/mods/Git.o" -I Sources/CLibgit2 -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite
+                       -lgit2 -lz -lcrypto -lsqlite3 -suppress-warnings)
+               module=SnapshotStore ;;
         macho) sources+=(Sources/MachO/*.swift)
                flags+=(-suppress-warnings) ;;
         seal) sources=(Sources/CodeSigning/Pattern*.swift Sources/CodeSigning/SealPattern*.swift

@@ -19,12 +19,6 @@ import TestSupport
             .read(tree: tree, sourceName: build.source, after: previous)
     }
 
-    /// The id of the `files/` tree of `build`'s snapshot.
-    static func filesTree(_ store: HistoryStore, _ build: RecordedBuild) throws -> ObjectID {
-        let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
-        return try #require(try store.repository.treeEntries(tree).first { $0.name == Array("files".utf8) }).id
-    }
-
     static func recordPair(_ scratch: ScratchDirectory) throws -> (String, HistoryStore, RecordedBuild, RecordedBuild) {
         let (oldApp, newApp) = SharedReadTests.pair()
         let repo = scratch.path("h.git")
@@ -133,6 +127,7 @@ import TestSupport
         #expect(try shared.snapshot(of: a).entries == walkedOld.snapshot.entries)
     }
 
+    /// The id of the `files/` tree (or another `part`) of `build`'s snapshot.
     static func filesTree(_ store: HistoryStore, _ build: RecordedBuild, part: String = "files") throws -> ObjectID {
         let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
         let entry = try #require(try store.repository.treeEntries(tree).first { $0.name == Array(part.utf8) })
