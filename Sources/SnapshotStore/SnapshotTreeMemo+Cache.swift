@@ -151,7 +151,9 @@ extension SnapshotTreeMemo {
         var copiedHere = 0, total = 0, sharedHere = 0
         // Where `previous` has the entry being read, if it has one there.
         var match: Int? = nil
-        func add(_ entry: FileEntry) {
+        // Consuming: the entry is made for this call, and moved into `files` (a borrowed
+        // one was copied there, a retain and a release more an entry).
+        func add(_ entry: consuming FileEntry) {
             total += 1
             if sharing {
                 // An entry of a changed folder that the earlier read has as it is (most of

@@ -73,7 +73,7 @@ struct SnapshotTreeMemo {
     /// Adds an entry this read made, with its object id: named where it lies when this read
     /// shares the previous read's arrays and that read's entry at `earlier` is the same.
     mutating func append(_ entry: FileEntry, id: ObjectID, as earlier: Int? = nil) {
-        if let earlier, shared.map({ $0.entries[earlier] == entry && $0.ids[earlier] == id }) == true {
+        if let earlier, shared?.entries.withUnsafeBufferPointer({ $0[earlier] == entry }) == true, shared?.ids[earlier] == id {
             shared?.positions.append(Int32(truncatingIfNeeded: earlier))
             return
         }
@@ -117,8 +117,8 @@ struct SnapshotTreeMemo {
     func child(_ path: UnsafeRawBufferPointer, folder: Bool, from cursor: inout Int, end: Int) -> Int? {
         while cursor < end {
             let k = cursor
-            let order = files[k].path.bytes.withUnsafeBytes {
-                ByteRun.treeOrder($0, folder: files[k].kind == .directory, path, folder: folder)
+            let order = files.withUnsafeBufferPointer { files in
+                files[k].path.bytes.withUnsafeBytes { ByteRun.treeOrder($0, folder: files[k].kind == .directory, path, folder: folder) }
             }
             if order > 0 { return nil }
             cursor = nextSibling(of: k, end: end)
@@ -130,12 +130,15 @@ struct SnapshotTreeMemo {
     /// The index after the entry at `index` and everything below it (a folder's span when
     /// this read noted it, else the entries whose paths lie within it).
     private func nextSibling(of index: Int, end: Int) -> Int {
-        let entry = files[index]
-        guard entry.kind == .directory else { return index + 1 }
-        if let inner = fileTrees[entry.path], inner.range.lowerBound == index + 1 { return min(inner.range.upperBound, end) }
-        var k = index + 1
-        while k < end, files[k].path.isWithin(entry.path) { k += 1 }
-        return k
+        // In place: a copy of the entry retained and released its path.
+        files.withUnsafeBufferPointer { files in
+            guard files[index].kind == .directory else { return index + 1 }
+            let folder = files[index].path
+            if let inner = fileTrees[folder], inner.range.lowerBound == index + 1 { return min(inner.range.upperBound, end) }
+            var k = index + 1
+            while k < end, files[k].path.isWithin(folder) { k += 1 }
+            return k
+        }
     }
 
     /// The file records of the files right in the folder at `path` (not in its subfolders),
