@@ -12,11 +12,11 @@ import TestSupport
 /// from, and the comparison must be what a walk of the trees gives.
 @Suite struct CachedReadTests {
     /// The snapshot of `build` and its memo, walked (no cache) or through `cache`.
-    static func read(_ store: HistoryStore, _ build: RecordedBuild, cache: DerivedCache?,
-                     after previous: SnapshotTreeMemo? = nil) throws -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
+    static func read(_ store: HistoryStore, _ build: RecordedBuild, cache: DerivedCache?, after previous: SnapshotTreeMemo? = nil,
+                     isLast: Bool = false, keepIDs: Bool? = nil) throws -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
         let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
         return try SnapshotTreeReader(repository: store.repository, cache: cache)
-            .read(tree: tree, sourceName: build.source, after: previous)
+            .read(tree: tree, sourceName: build.source, after: previous, isLast: isLast, keepIDs: keepIDs)
     }
 
     static func recordPair(_ scratch: ScratchDirectory) throws -> (String, HistoryStore, RecordedBuild, RecordedBuild) {
@@ -127,6 +127,18 @@ import TestSupport
         #expect(try shared.snapshot(of: a).entries == walkedOld.snapshot.entries)
     }
 
+    /// How many of `new`'s entries `old` does not have as they are, and how many of its
+    /// folders `old` has but with another tree (from two walks, the second after the first:
+    /// such a walk lists the folders it read, not those it copied).
+    static func differing(_ old: BuildSnapshot, _ new: BuildSnapshot) -> (changed: Int, changedFolders: Int) {
+        let unchanged = Set(old.entries)
+        let changedFolders = new.entries.filter { entry in
+            entry.kind == .directory && unchanged.contains(entry)
+                && new.folderIDs[entry.path].map { $0 != old.folderIDs[entry.path] } == true
+        }.count
+        return (new.entries.filter { !unchanged.contains($0) }.count, changedFolders)
+    }
+
     /// The id of the `files/` tree (or another `part`) of `build`'s snapshot.
     static func filesTree(_ store: HistoryStore, _ build: RecordedBuild, part: String = "files") throws -> ObjectID {
         let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
@@ -206,8 +218,7 @@ import TestSupport
         #expect(warm.lastRead?.loadedFromCache == true && warm.lastRead?.ids.isEmpty == true)
         let second = try warm.snapshot(of: b, isLast: true)
         // It holds only the entries that are not in the first build as they are.
-        let unchanged = Set(walkedOld.snapshot.entries)
-        let changed = walkedNew.snapshot.entries.filter { !unchanged.contains($0) }.count
+        let (changed, changedFolders) = Self.differing(walkedOld.snapshot, walkedNew.snapshot)
         #expect(changed > 0 && second.entries.ownEntryCount == changed)
         #expect(first.entries == walkedOld.snapshot.entries && second.entries == walkedNew.snapshot.entries)
         #expect(Comparer.compare(old: first, new: second) == walked)
@@ -220,11 +231,6 @@ import TestSupport
         #expect(half.lastRead?.loadedFromCache == true && half.lastRead?.ids.count == firstAgain.entries.count)
         let secondAgain = try half.snapshot(of: b, isLast: true)
         // A walk keeps each entry's object id too: a folder that changed is its own for that.
-        // (A walk after another lists the folders it read, not those it copied.)
-        let (oldIDs, newIDs) = (walkedOld.snapshot.folderIDs, walkedNew.snapshot.folderIDs)
-        let changedFolders = walkedNew.snapshot.entries.filter { entry in
-            entry.kind == .directory && unchanged.contains(entry) && newIDs[entry.path].map { $0 != oldIDs[entry.path] } == true
-        }.count
         #expect(changedFolders > 0 && secondAgain.entries.ownEntryCount == changed + changedFolders)
         #expect(secondAgain.entries == walkedNew.snapshot.entries)
         #expect(Comparer.compare(old: firstAgain, new: secondAgain) == walked)
@@ -263,8 +269,22 @@ import TestSupport
             // Decoded plists too, compared as canonical text (a NaN real is not `==` itself).
             #expect(PlistCacheTests.texts(warmOld.snapshot) == PlistCacheTests.texts(walkedOld.snapshot), "\(a.build.source)")
             #expect(PlistCacheTests.texts(warmNew.snapshot) == PlistCacheTests.texts(walkedNew.snapshot), "\(b.build.source)")
-            #expect(Comparer.compare(old: warmOld.snapshot, new: warmNew.snapshot)
-                    == Comparer.compare(old: walkedOld.snapshot, new: walkedNew.snapshot), "\(a.build.source) → \(b.build.source)")
+            let walked = Comparer.compare(old: walkedOld.snapshot, new: walkedNew.snapshot)
+            #expect(Comparer.compare(old: warmOld.snapshot, new: warmNew.snapshot) == walked, "\(a.build.source) → \(b.build.source)")
+            // As `diff` reads a pair, the second read last, naming the first one's entries:
+            // loaded from the cache after a load that keeps no ids, and walked after a walk.
+            let firstNoIDs = try CachedReadTests.read(store, a.build, cache: cache, keepIDs: false)
+            let lastLoaded = try CachedReadTests.read(store, b.build, cache: cache, after: firstNoIDs.memo, isLast: true)
+            let lastWalked = try CachedReadTests.read(store, b.build, cache: nil, after: walkedOld.memo, isLast: true)
+            for last in [lastLoaded, lastWalked] {
+                #expect(last.snapshot.entries == walkedNew.snapshot.entries, "\(b.build.source)")
+                #expect(Comparer.compare(old: walkedOld.snapshot, new: last.snapshot) == walked, "\(a.build.source) → \(b.build.source)")
+            }
+            // Each holds the entries that differ (the walk, also each changed folder's own
+            // entry, for its new object id), found by the merge in every folder.
+            let (changed, changedFolders) = CachedReadTests.differing(walkedOld.snapshot, walkedNew.snapshot)
+            #expect(lastLoaded.snapshot.entries.ownEntryCount == changed, "\(a.build.source) → \(b.build.source)")
+            #expect(lastWalked.snapshot.entries.ownEntryCount == changed + changedFolders, "\(a.build.source) → \(b.build.source)")
             if warmOld.memo.loadedFromCache && warmNew.memo.loadedFromCache
                 && warmOld.memo.plistsLoadedFromCache && warmNew.memo.plistsLoadedFromCache { loaded += 1 }
             pairs += 1
