@@ -118,8 +118,39 @@ public enum ByteRun {
 
     /// Whether two paths lie in the same folder. Over the arrays in place: the index and the
     /// `.lproj` lists ask it of every entry and the one before it.
+    ///
+    /// Mostly they do, and then neither has a `/` past the bytes they share: both last `/`s
+    /// lie in the shared bytes, at one place. That is checked first, eight bytes at a time;
+    /// two scans from the end and a comparison of both folders were 7% of a recorded diff
+    /// of 80,000 files.
     public static func sameParent(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.withUnsafeBytes { x in b.withUnsafeBytes { y in equal(folder(of: x), folder(of: y)) } }
+        a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                let k = sharedPrefix(x, y)
+                if !hasSlash(x, from: k), !hasSlash(y, from: k) { return true }
+                return equal(folder(of: x), folder(of: y))
+            }
+        }
+    }
+
+    /// How many leading bytes `a` and `b` share.
+    private static func sharedPrefix(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+        let n = Swift.min(a.count, b.count)
+        var k = 0
+        while k + 8 <= n, a.loadUnaligned(fromByteOffset: k, as: UInt64.self) == b.loadUnaligned(fromByteOffset: k, as: UInt64.self) {
+            k += 8
+        }
+        while k < n, a[k] == b[k] { k += 1 }
+        return k
+    }
+
+    private static func hasSlash(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        var k = start
+        while k < bytes.count {
+            if bytes[k] == UInt8(ascii: "/") { return true }
+            k += 1
+        }
+        return false
     }
 
     /// Whether `folder` is the folder `path` lies in (a top-level name lies in the root, an

@@ -16,6 +16,9 @@ public struct EntryList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
     /// Positions, in list order: `p >= 0` names `entries[p]`, `p < 0` names `extra[~p]`;
     /// nil for every entry of `entries` in order.
     private let positions: [Int32]?
+    /// Whether the list is known to be sorted by path (`sortedByPath` made it): each build
+    /// is checked once, not by each reader of it.
+    private let knownSorted: Bool
 
     /// `entries`, every one in order.
     public init(_ entries: [FileEntry]) {
@@ -27,10 +30,11 @@ public struct EntryList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
         self.init(base, extra: extra, positions: positions)
     }
 
-    private init(_ entries: [FileEntry], extra: [FileEntry], positions: [Int32]?) {
+    private init(_ entries: [FileEntry], extra: [FileEntry], positions: [Int32]?, knownSorted: Bool = false) {
         self.entries = entries
         self.extra = extra
         self.positions = positions
+        self.knownSorted = knownSorted
     }
 
     public init(arrayLiteral elements: FileEntry...) { self.init(elements) }
@@ -63,10 +67,19 @@ public struct EntryList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
     /// How many entries the list holds itself rather than names in another build's array.
     public var ownEntryCount: Int { positions == nil ? entries.count : extra.count }
 
+    /// The list sorted by path: itself when it is (checked in one pass, unless known), else
+    /// a sorted copy; either way known to be sorted, so that asking again costs nothing.
+    public var sortedByPath: EntryList {
+        if knownSorted { return self }
+        guard isSortedByPath else { return EntryList(sorted { $0.path < $1.path }, extra: [], positions: nil, knownSorted: true) }
+        return EntryList(entries, extra: extra, positions: positions, knownSorted: true)
+    }
+
     /// Whether the entries are sorted by path (each path at least its predecessor): one
     /// pass, so that a list already in order is used as it is rather than sorted into a copy.
     public var isSortedByPath: Bool {
-        withPlaces { places in
+        if knownSorted { return true }
+        return withPlaces { places in
             var k = 1
             while k < places.count {
                 if places[k].path < places[k - 1].path { return false }
@@ -91,15 +104,24 @@ public struct EntryList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
     }
 
     /// An `EntryList` in place: valid only inside `withPlaces`.
+    /// Inlinable: the index and the comparison read every entry of both builds through it
+    /// (called across modules, each read was a call).
     public struct Places {
-        let buffer: UnsafeBufferPointer<FileEntry>
-        let extra: UnsafeBufferPointer<FileEntry>?
-        let positions: UnsafeBufferPointer<Int32>?
+        @usableFromInline let buffer: UnsafeBufferPointer<FileEntry>
+        @usableFromInline let extra: UnsafeBufferPointer<FileEntry>?
+        @usableFromInline let positions: UnsafeBufferPointer<Int32>?
 
-        public var count: Int { positions?.count ?? buffer.count }
+        @usableFromInline init(buffer: UnsafeBufferPointer<FileEntry>, extra: UnsafeBufferPointer<FileEntry>?,
+                               positions: UnsafeBufferPointer<Int32>?) {
+            self.buffer = buffer
+            self.extra = extra
+            self.positions = positions
+        }
+
+        @inlinable public var count: Int { positions?.count ?? buffer.count }
 
         /// The entry at `index` of the list, read where it lies (no copy, no retain).
-        public subscript(index: Int) -> FileEntry {
+        @inlinable public subscript(index: Int) -> FileEntry {
             unsafeAddress {
                 guard let positions else { return buffer.baseAddress.unsafelyUnwrapped + index }
                 let p = Int(positions[index])

@@ -36,7 +36,7 @@ public struct SnapshotIndex: Sendable {
             slots[b.path] = Int32(i)
         }
         bundleByPath = byPath
-        let sorted = snapshot.entries.isSortedByPath ? snapshot.entries : EntryList(snapshot.entries.sorted { $0.path < $1.path })
+        let sorted = snapshot.entries.sortedByPath
         self.sorted = sorted
         var owners: [Int32] = []
         owners.reserveCapacity(sorted.count)

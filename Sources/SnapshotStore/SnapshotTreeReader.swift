@@ -83,8 +83,7 @@ struct SnapshotTreeReader {
         for (path, plist) in memo.plists { plists[path] = plist }
         // A last read names the earlier read's entries for the folders it copied (the
         // earlier build's snapshot holds the same array).
-        let list = memo.entryList
-        let entries = list.isSortedByPath ? list : EntryList(list.sorted { $0.path < $1.path })
+        let entries = memo.entryList.sortedByPath
         var machO: (files: [BundlePath: MachOFile], unreadable: [BundlePath: String]) = ([:], [:])
         if let machOEntry = child("macho") { machO = try machOFolder(machOEntry.id, previous: previous, into: &memo) }
         let stores = try child("stores").map { entry throws(Corrupt) in

@@ -56,6 +56,26 @@ import Testing
         }
     }
 
+    /// `ByteRun.sameParent` answers as comparing the two folders (the bytes before each last
+    /// `/`) does, wherever the paths first differ and whatever their slashes (leading,
+    /// doubled, trailing), on either side of its eight-byte steps.
+    @Test func sameParentComparesTheFolders() {
+        func folder(_ path: [UInt8]) -> [UInt8] { Array(path[..<(path.lastIndex(of: 0x2F) ?? 0)]) }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x2F, 0x2F, 0x61, 0x62, 0x2E]
+        var paths: [[UInt8]] = [[], [0x2F], [0x61], [0x2F, 0x61], [0x61, 0x2F]]
+        for _ in 0..<400 {
+            paths.append((0..<Int.random(in: 0...20, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+        let long = Array("Payload/App.app/Frameworks/Core.framework/".utf8)
+        paths += [long + Array("a".utf8), long + Array("b".utf8), long + Array("c/d".utf8), Array(long.dropLast())]
+        for a in paths {
+            for b in paths.prefix(120) + [a + [0x61], a + [0x2F, 0x61]] {
+                #expect(ByteRun.sameParent(a, b) == (folder(a) == folder(b)), "\(a) \(b)")
+            }
+        }
+    }
+
     /// `<` reads eight bytes at a time: it must order as unsigned bytes do, a prefix first,
     /// wherever the first difference falls (bytes past 0x7F included).
     @Test func orderIsBytewise() {
