@@ -124,6 +124,18 @@ fuzzed_module() { # name [modules it imports]
         -I "$out/mods" -emit-module-path "$out/mods/$1.swiftmodule" -c "Sources/$1"/*.swift -o "$out/mods/$1.o"
 }
 
+# BundleModel and the modules it imports, built in that order as instrumented modules (the
+# zip, summary and cache targets import BundleModel), and what linking against them takes.
+model_modules() {
+    fuzzed_module PropertyLists TextSafety
+    fuzzed_module MachO PropertyLists TextSafety
+    fuzzed_module Stores PropertyLists TextSafety
+    fuzzed_module Platform
+    fuzzed_module BundleModel Platform MachO Stores PropertyLists TextSafety
+}
+model_flags=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/Platform.o" "$out/mods/BundleModel.o"
+             -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite -lz -lcrypto -lsqlite3 -suppress-warnings)
+
 # ObjectID alone as the module Git (the cache files hold object ids; the rest of Sources/Git
 # is the repository, which the cache readers never touch).
 object_id_module() {
@@ -138,37 +150,21 @@ compile() { # name sources
     local module=PropertyLists
     text_safety
     case $2 in
-        bundle) fuzzed_module PropertyLists TextSafety
-                fuzzed_module MachO PropertyLists TextSafety
-                fuzzed_module Stores PropertyLists TextSafety
-                fuzzed_module Platform
-                fuzzed_module BundleModel Platform MachO Stores PropertyLists TextSafety
+        bundle) model_modules
                 sources=(Sources/BundleReading/*.swift Fuzz/FuzzSupport.swift)
-                flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/Platform.o" "$out/mods/BundleModel.o"
-                        -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite -lz -lcrypto -lsqlite3 -suppress-warnings)
+                flags+=("${model_flags[@]}")
                 module=BundleReading ;;
         names) sources=(Sources/SnapshotStore/TreeNameEscaping.swift) ;;
         json) sources=(Sources/SnapshotStore/JSONReader.swift Sources/SnapshotStore/JSONNode.swift Sources/SnapshotStore/JSONMembers.swift) ;;
-        summary) fuzzed_module PropertyLists TextSafety
-                 fuzzed_module MachO PropertyLists TextSafety
-                 fuzzed_module Stores PropertyLists TextSafety
-                 fuzzed_module Platform
-                 fuzzed_module BundleModel Platform MachO Stores PropertyLists TextSafety
+        summary) model_modules
                  sources=(Sources/SnapshotStore/{JSONReader,JSONNode,JSONMembers,JSONValue,SnapshotSummary,SummaryDirectReader,FolderSize}.swift)
-                 flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/Platform.o" "$out/mods/BundleModel.o"
-                         -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite -lz -lcrypto -lsqlite3 -suppress-warnings)
+                 flags+=("${model_flags[@]}")
                  module=SnapshotStore ;;
-        cache) fuzzed_module PropertyLists TextSafety
-               fuzzed_module MachO PropertyLists TextSafety
-               fuzzed_module Stores PropertyLists TextSafety
-               fuzzed_module Platform
-               fuzzed_module BundleModel Platform MachO Stores PropertyLists TextSafety
+        cache) model_modules
                object_id_module
                sources=(Sources/SnapshotStore/{SnapshotTreeMemo,SnapshotTreeMemo+Cache,SnapshotTreeMemo+PlistCache}.swift
                         Sources/SnapshotStore/{DerivedCacheBytes,DerivedCacheChecksum,DerivedCacheStream,FileRecord}.swift)
-               flags+=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/Platform.o" "$out/mods/BundleModel.o"
-                       "$out/mods/Git.o" -I Sources/CLibgit2 -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite
-                       -lgit2 -lz -lcrypto -lsqlite3 -suppress-warnings)
+               flags+=("${model_flags[@]}" "$out/mods/Git.o" -I Sources/CLibgit2 -lgit2)
                module=SnapshotStore ;;
         macho) sources+=(Sources/MachO/*.swift)
                flags+=(-suppress-warnings) ;;
