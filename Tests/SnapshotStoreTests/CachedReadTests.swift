@@ -38,7 +38,7 @@ import TestSupport
         let (repo, store, a, b) = try Self.recordPair(scratch)
         let cache = DerivedCache(gitDirectory: store.repository.path, area: "diff")
         let walkedOld = try Self.read(store, a, cache: nil), walkedNew = try Self.read(store, b, cache: nil, after: walkedOld.memo)
-        #expect(cache.read(SnapshotTreeMemo.cacheKey(files: try Self.filesTree(store, a))) == nil)
+        #expect(cache.read(SnapshotTreeMemo.cacheKey(files: try Self.partTree(store, a))) == nil)
         // First process: nothing cached yet; both sides are written.
         let coldOld = try Self.read(store, a, cache: cache), coldNew = try Self.read(store, b, cache: cache, after: coldOld.memo)
         #expect(!coldOld.memo.loadedFromCache && !coldNew.memo.loadedFromCache)
@@ -61,7 +61,7 @@ import TestSupport
         #expect(warmNew.memo.plists.map(\.plist) == warmNewAlone.memo.plists.map(\.plist))
         // Each part copies on its own: the files, and the property lists.
         for part in ["files", "plists"] {
-            let tree = try Self.filesTree(store, b, part: part)
+            let tree = try Self.partTree(store, b, part: part)
             let bytes = try #require(cache.read(part == "files" ? SnapshotTreeMemo.cacheKey(files: tree)
                                                 : SnapshotTreeMemo.cacheKey(plists: tree)))
             var alone = SnapshotTreeMemo(), after = SnapshotTreeMemo()
@@ -140,7 +140,7 @@ import TestSupport
     }
 
     /// The id of the `files/` tree (or another `part`) of `build`'s snapshot.
-    static func filesTree(_ store: HistoryStore, _ build: RecordedBuild, part: String = "files") throws -> ObjectID {
+    static func partTree(_ store: HistoryStore, _ build: RecordedBuild, part: String = "files") throws -> ObjectID {
         let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
         let entry = try #require(try store.repository.treeEntries(tree).first { $0.name == Array(part.utf8) })
         return entry.id
@@ -154,7 +154,7 @@ import TestSupport
         let cache = DerivedCache(gitDirectory: store.repository.path, area: "diff")
         let walked = try Self.read(store, a, cache: nil).snapshot
         _ = try Self.read(store, a, cache: cache)
-        let key = SnapshotTreeMemo.cacheKey(files: try Self.filesTree(store, a))
+        let key = SnapshotTreeMemo.cacheKey(files: try Self.partTree(store, a))
         let good = try #require(cache.read(key))
         var flipped = good
         flipped[good.count / 2] ^= 0x40
@@ -234,7 +234,7 @@ import TestSupport
         #expect(changedFolders > 0 && secondAgain.entries.ownEntryCount == changed + changedFolders)
         #expect(secondAgain.entries == walkedNew.snapshot.entries)
         #expect(Comparer.compare(old: firstAgain, new: secondAgain) == walked)
-        let key = SnapshotTreeMemo.cacheKey(files: try Self.filesTree(store, b))
+        let key = SnapshotTreeMemo.cacheKey(files: try Self.partTree(store, b))
         #expect(cache.read(key) == walkedNew.memo.encodedFiles())
     }
 

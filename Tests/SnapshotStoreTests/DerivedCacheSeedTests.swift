@@ -52,7 +52,7 @@ import TestSupport
         _ = try CachedReadTests.read(store, b, cache: cache, after: try CachedReadTests.read(store, a, cache: cache).memo)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         for (name, build) in [("old", a), ("new", b)] {
-            let (files, plists) = (try CachedReadTests.filesTree(store, build), try CachedReadTests.filesTree(store, build, part: "plists"))
+            let (files, plists) = (try CachedReadTests.partTree(store, build), try CachedReadTests.partTree(store, build, part: "plists"))
             for (seed, tree, key) in [("files-" + name, files, SnapshotTreeMemo.cacheKey(files: files)),
                                       ("plists-" + name, plists, SnapshotTreeMemo.cacheKey(plists: plists))] {
                 try Data(tree.bytes + (try #require(cache.read(key)))).write(to: folder.appendingPathComponent(seed))
