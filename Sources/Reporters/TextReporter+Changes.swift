@@ -8,7 +8,10 @@ import Comparison
 /// changed`), and the blocks together keep to the lines the rest of the report leaves.
 extension TextReporter {
     /// Every block whole when that fits in `room` lines, else with lists capped at 4 or 2
-    /// times `limits` when that fits, else capped by `limits` and by `room`.
+    /// times `limits` when that fits, else capped by `limits` and by `room`. A try that
+    /// cannot fit (each item takes a line at least) is not rendered: a bundle with a
+    /// thousand changed files was formatted whole, then at the two wider caps, each time
+    /// the report asked, to show its first ten.
     static func changes(_ c: BuildComparison, limits: TextLimits, room: Int, memo: FileRowMemo) -> [String] {
         var whole = TextLimits.details
         whole.listsKeys = limits.listsKeys
@@ -21,15 +24,21 @@ extension TextReporter {
                 caps.plistsPerBundle *= factor
                 caps.noisePerBundle *= factor
             }
-            let lines = blocks(c, caps: caps, room: TextLimits.all, memo: memo)
+            let layout = blocks(c, caps: caps, memo: memo)
+            guard limits.isDetailed || fewestLines(layout) <= room else { continue }
+            let lines = render(layout, room: TextLimits.all)
             if lines.count <= room || limits.isDetailed { return lines }
         }
-        return blocks(c, caps: limits, room: room, memo: memo)
+        return render(blocks(c, caps: limits, memo: memo), room: room)
     }
 
-    /// The blocks with lists capped by `caps`, in `room` lines.
-    private static func blocks(_ c: BuildComparison, caps: TextLimits, room: Int, memo: FileRowMemo) -> [String] {
-        var blocks: [(title: String, lists: [Listing])] = c.bundles.indices.filter { !c.bundles[$0].isEmpty }.map { i in
+    /// A block of the changes: its title and its lists.
+    private typealias Block = (title: String, lists: [Listing])
+
+    /// The blocks with lists capped by `caps`: one per bundle that changed, then the files
+    /// outside every bundle.
+    private static func blocks(_ c: BuildComparison, caps: TextLimits, memo: FileRowMemo) -> [Block] {
+        var blocks: [Block] = c.bundles.indices.filter { !c.bundles[$0].isEmpty }.map { i in
             let b = c.bundles[i]
             let at = (b.new.map { c.location(of: $0, isNew: true) } ?? b.old.map { c.location(of: $0, isNew: false) })
                 .map { " (\($0.description))" } ?? ""
@@ -40,6 +49,22 @@ extension TextReporter {
             let rows = memo.rows(-1) { FileRows(c.outsideBundles, in: nil, removedFrom: nil, facts: $0) }
             blocks.append(("== outside bundles", [files(rows, cap: caps.filesPerBundle)]))
         }
+        return blocks
+    }
+
+    /// The fewest lines `blocks` take with no limit on room: each block's blank line and
+    /// title, and for each list its items shown (a line each at least) and its note.
+    private static func fewestLines(_ blocks: [Block]) -> Int {
+        blocks.reduce(0) { total, block in
+            block.lists.reduce(total + 2) { sum, list in
+                guard list.count > 0 else { return sum }
+                return sum + LeftOut.lines(list.count, shown: LeftOut.fit(list.count, cap: list.cap, room: TextLimits.all))
+            }
+        }
+    }
+
+    /// The blocks in `room` lines: whole while they fit, then a note of those left out.
+    private static func render(_ blocks: [Block], room: Int) -> [String] {
         var out: [String] = []
         for (i, block) in blocks.enumerated() {
             let reserve = i + 1 < blocks.count ? 2 : 0
