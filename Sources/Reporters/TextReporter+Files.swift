@@ -63,23 +63,32 @@ extension TextReporter {
     }
 
     /// One row per file across its language folders, in the order each first appears.
+    /// Each row is merged in place into its group's first (a thousand rows were copied into
+    /// and out of a dictionary, each under a key made by joining two strings).
     static func grouped(_ rows: [FileRow]) -> [FileRow] {
-        var order: [String] = []
-        var merged: [String: FileRow] = [:]
-        merged.reserveCapacity(rows.count)
+        struct Key: Hashable {
+            var symbol: String
+            var name: String
+        }
+        var out: [FileRow] = []
+        var place: [Key: Int] = [:]
+        place.reserveCapacity(rows.count)
         for row in rows {
             let name = table(row.name)
-            let key = row.symbol + name
-            guard var group = merged[key] else { order.append(key); merged[key] = row; continue }
-            group.name = name
-            group.files += 1
-            group.old &+= row.old
-            group.new &+= row.new
-            group.mode = nil
-            group.facts = nil
-            merged[key] = group
+            let key = Key(symbol: row.symbol, name: name)
+            guard let i = place[key] else {
+                place[key] = out.count
+                out.append(row)
+                continue
+            }
+            out[i].name = name
+            out[i].files += 1
+            out[i].old &+= row.old
+            out[i].new &+= row.new
+            out[i].mode = nil
+            out[i].facts = nil
         }
-        return order.compactMap { merged[$0] }
+        return out
     }
 
     /// `*.lproj/Localizable.strings` for `fr.lproj/Localizable.strings`; other paths as they are.
