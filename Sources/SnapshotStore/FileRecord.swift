@@ -13,6 +13,9 @@ enum FileRecord {
     /// A decoded record.
     typealias Decoded = (sha256: SHA256Digest?, size: UInt64)
 
+    /// What `decode` gives for `encode(entry)`, without the text.
+    static func decoded(_ entry: FileEntry) -> Decoded { (entry.sha256, entry.size) }
+
     private static let shaPrefix = Array("sha256 ".utf8), sizePrefix = Array("size ".utf8)
 
     /// The digest and size of a stored record; nil when malformed. Read as bytes: every

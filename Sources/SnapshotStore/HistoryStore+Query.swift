@@ -118,8 +118,7 @@ extension HistoryStore {
         throws(StoreError) -> BuildSnapshot {
         try serialized { () throws(StoreError) in
             let tree = try tree(of: build)
-            let reader = SnapshotTreeReader(repository: repository,
-                                            cache: DerivedCache(gitDirectory: repository.path, area: "diff", limit: 32))
+            let reader = SnapshotTreeReader(repository: repository, cache: snapshotCache)
             let nextLoads = try next.map { next throws(StoreError) in reader.filesAreCached(tree: try self.tree(of: next)) }
             do throws(SnapshotTreeReader.Corrupt) {
                 let read = try reader.read(tree: tree, sourceName: build.source, after: lastRead, isLast: isLast,
@@ -131,6 +130,10 @@ extension HistoryStore {
             }
         }
     }
+
+    /// Where the `files/` and `plists/` parts of read and recorded builds are kept for the
+    /// next process (`<git dir>/bundlediff/cache/diff/`).
+    var snapshotCache: DerivedCache { DerivedCache(gitDirectory: repository.path, area: "diff", limit: 32) }
 
     /// The root tree of `build`'s commit.
     private func tree(of build: RecordedBuild) throws(StoreError) -> ObjectID {

@@ -31,9 +31,9 @@ extension HistoryStore {
         let branch = RefNames.branch(app: app, channel: options.channel, kind: kind)
         try checkNames(branch: branch, app: app, snapshot: snapshot)
         let (files, bytes) = (snapshot.fileCount, snapshot.totalBytes)
-        let tree: ObjectID
+        let (tree, records): (ObjectID, [ObjectID: FileRecord.Decoded])
         do {
-            tree = try SnapshotTreeWriter(repository: repository).write(snapshot, files: files, bytes: bytes)
+            (tree, records) = try SnapshotTreeWriter(repository: repository).write(snapshot, files: files, bytes: bytes)
         } catch {
             switch error {
             case .invalidPath(let why): throw StoreError(.invalidInput, repository: path, "cannot record path \(why)")
@@ -82,6 +82,10 @@ extension HistoryStore {
             }
         }
         maintainPacks(repacking: writerLock != nil)
+        // Derived data, made while the records are at hand: the first `diff` or `gate` to
+        // read this build loads its files rather than reading every file record. The build
+        // has landed; a cache that cannot be written is only not there.
+        try? SnapshotTreeReader(repository: repository, cache: snapshotCache).cacheRecordedFiles(tree: tree, records: records)
         var written: [String] = []
         var versionTag: String?
         var collided = false

@@ -12,10 +12,12 @@ struct SnapshotTreeWriter {
     let repository: Repository
 
     /// Writes every object of the snapshot (queued into one pack) and returns the root
-    /// tree id. Throws `invalidInput` for paths that cannot be recorded.
-    func write(_ snapshot: BuildSnapshot, files: Int, bytes: UInt64) throws(TreeProblem) -> ObjectID {
+    /// tree id, with the file records of `files/` by blob id (`filesTree`). Throws
+    /// `invalidInput` for paths that cannot be recorded.
+    func write(_ snapshot: BuildSnapshot, files: Int,
+               bytes: UInt64) throws(TreeProblem) -> (tree: ObjectID, records: [ObjectID: FileRecord.Decoded]) {
         do {
-            let filesNode = try filesTree(snapshot.entries.array)
+            let (filesNode, records) = try filesTree(snapshot.entries.array)
             var blobCache: [BlobKey: ObjectID] = [:]
             var plistsNode = TreeNode()
             for (path, plist) in snapshot.plists {
@@ -50,7 +52,7 @@ struct SnapshotTreeWriter {
                 }
                 root.append(TreeEntry(name: Array("stores".utf8), mode: .tree, id: try repository.writeTree(storesNode)))
             }
-            return try repository.writeTree(entries: root)
+            return (try repository.writeTree(entries: root), records)
         } catch {
             throw TreeProblem(error)
         }

@@ -38,8 +38,14 @@ import TestSupport
         let (repo, store, a, b) = try Self.recordPair(scratch)
         let cache = DerivedCache(gitDirectory: store.repository.path, area: "diff")
         let walkedOld = try Self.read(store, a, cache: nil), walkedNew = try Self.read(store, b, cache: nil, after: walkedOld.memo)
+        // Recording kept both builds' files in the cache, as a walk of each alone writes them;
+        // their property lists are left to the first read.
+        #expect(cache.read(SnapshotTreeMemo.cacheKey(plists: try Self.partTree(store, b, part: "plists"))) == nil)
+        try Self.expectRecordedPartsAsWalked(store, a, cache)
+        try Self.expectRecordedPartsAsWalked(store, b, cache)
+        try FileManager.default.removeItem(atPath: cache.folder)
         #expect(cache.read(SnapshotTreeMemo.cacheKey(files: try Self.partTree(store, a))) == nil)
-        // First process: nothing cached yet; both sides are written.
+        // First process: nothing cached; both sides are written.
         let coldOld = try Self.read(store, a, cache: cache), coldNew = try Self.read(store, b, cache: cache, after: coldOld.memo)
         #expect(!coldOld.memo.loadedFromCache && !coldNew.memo.loadedFromCache)
         // Next process: both sides load, and the second still copies what the first had.
@@ -140,6 +146,16 @@ import TestSupport
     }
 
     /// The id of the `files/` tree (or another `part`) of `build`'s snapshot.
+    /// Expects the cache to hold `build`'s `files/` part as recording wrote it, and the
+    /// same bytes once it is removed and the build is walked alone.
+    static func expectRecordedPartsAsWalked(_ store: HistoryStore, _ build: RecordedBuild, _ cache: DerivedCache) throws {
+        let files = SnapshotTreeMemo.cacheKey(files: try partTree(store, build))
+        let recorded = try #require(cache.read(files), "\(build.source)")
+        try FileManager.default.removeItem(atPath: cache.folder + "/" + files)
+        _ = try read(store, build, cache: cache)
+        #expect(cache.read(files) == recorded, "\(build.source)")
+    }
+
     static func partTree(_ store: HistoryStore, _ build: RecordedBuild, part: String = "files") throws -> ObjectID {
         let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
         let entry = try #require(try store.repository.treeEntries(tree).first { $0.name == Array(part.utf8) })
@@ -255,6 +271,7 @@ import TestSupport
         for input in inputs {
             time += 60
             recorded.append((input.set, try store.record(try BuildReader.read(path: input.path), options: options(time)).build))
+            try CachedReadTests.expectRecordedPartsAsWalked(store, recorded[recorded.count - 1].build, cache)
         }
         var pairs = 0, loaded = 0
         for (a, b) in zip(recorded, recorded.dropFirst()) where a.set == b.set {

@@ -17,6 +17,20 @@ import Testing
         }
     }
 
+    /// What recording keeps for the read made right after it (`FileRecord.decoded`) is what
+    /// a read of the recorded blob decodes, for every digest and size.
+    @Test func recordsKeptAtRecordingAreWhatTheBlobDecodes() throws {
+        let digests = [nil, SHA256Digest(hex: String(repeating: "0", count: 64)), SHA256Digest(hex: String(repeating: "fe", count: 32))]
+        for digest in digests {
+            for size: UInt64 in [0, 1, 9, 10, 4096, UInt64(UInt32.max) + 1, .max] {
+                let entry = FileEntry(path: BundlePath("a/b"), kind: .file, size: size, isExecutable: size % 2 == 1, sha256: digest)
+                let decoded = try #require(FileRecord.decode(FileRecord.encode(entry)))
+                let kept = FileRecord.decoded(entry)
+                #expect(decoded.sha256 == kept.sha256 && decoded.size == kept.size, "\(size) \(String(describing: digest))")
+            }
+        }
+    }
+
     @Test func malformedRecordsAreRefused() {
         for text in ["", "sha256 zz\nsize 1\n", "size 1\nother 2\n", "sha256 \(String(repeating: "0", count: 63))\nsize 1\n",
                      "Size 1\n", "size\u{301} 1\n", "sha256 \(String(repeating: "0", count: 64))\n"] {
