@@ -52,6 +52,9 @@ struct DerivedCache: Sendable {
         return filled == size ? bytes : nil
     }
 
+    /// Whether the area was ever written: a history whose builds some command has read.
+    var exists: Bool { access(folder, F_OK) == 0 }
+
     /// Whether something is stored under `key` (it may still fail to read).
     func contains(_ key: String) -> Bool { access(folder + "/" + key, F_OK) == 0 }
 

@@ -31,9 +31,13 @@ extension HistoryStore {
         let branch = RefNames.branch(app: app, channel: options.channel, kind: kind)
         try checkNames(branch: branch, app: app, snapshot: snapshot)
         let (files, bytes) = (snapshot.fileCount, snapshot.totalBytes)
-        let (tree, records): (ObjectID, [ObjectID: FileRecord.Decoded])
+        let (tree, records): (ObjectID, [ObjectID: FileRecord.Decoded]?)
+        // A history whose builds some command has read (its cache area exists) keeps this
+        // one's files in its cache (below); one only ever recorded into pays nothing.
+        let cache = snapshotCache
         do {
-            (tree, records) = try SnapshotTreeWriter(repository: repository).write(snapshot, files: files, bytes: bytes)
+            (tree, records) = try SnapshotTreeWriter(repository: repository).write(snapshot, files: files, bytes: bytes,
+                                                                                   keepRecords: cache.exists)
         } catch {
             switch error {
             case .invalidPath(let why): throw StoreError(.invalidInput, repository: path, "cannot record path \(why)")
@@ -82,10 +86,11 @@ extension HistoryStore {
             }
         }
         maintainPacks(repacking: writerLock != nil)
-        // Derived data, made while the records are at hand: the first `diff` or `gate` to
-        // read this build loads its files rather than reading every file record. The build
-        // has landed; a cache that cannot be written is only not there.
-        try? SnapshotTreeReader(repository: repository, cache: snapshotCache).cacheRecordedFiles(tree: tree, records: records)
+        // Derived data, made while the records are at hand, for a history whose builds are
+        // read: the first `diff` or `gate` to read this build loads its files rather than
+        // reading every file record. The build has landed; a cache that cannot be written
+        // is only not there.
+        if let records { try? SnapshotTreeReader(repository: repository, cache: cache).cacheRecordedFiles(tree: tree, records: records) }
         var written: [String] = []
         var versionTag: String?
         var collided = false

@@ -116,11 +116,10 @@ struct SnapshotTreeReader {
 
     /// Puts the `files/` part of the snapshot `tree`, just recorded, in the cache (when it is
     /// not there yet), as a read of it would: the first `diff` or `gate` that reads the
-    /// build loads its files instead of reading a record blob per file (a walk of 20,000
-    /// files took about 50 ms of the gate's 0.26 s). `records`: the file records of
-    /// `files/` by blob id, as recorded, so that this walk reads the trees only. The
-    /// `plists/` part is left to the first read: its walk parses every property list, as
-    /// costly at recording as later, where a read after another one parses only those
+    /// build loads its files instead of reading a record blob per file. `records`: the file
+    /// records of `files/` by blob id, as recorded, so that this walk reads the trees only.
+    /// The `plists/` part is left to the first read: its walk parses every property list,
+    /// as costly at recording as later, where a read after another one parses only those
     /// that changed.
     func cacheRecordedFiles(tree: ObjectID, records: [ObjectID: FileRecord.Decoded]) throws(Corrupt) {
         guard let cache else { return }

@@ -17,16 +17,17 @@ extension SnapshotTreeWriter {
         var record: FileRecord.Decoded?
     }
 
-    /// The `files/` tree of `entries`, and the file records it holds by blob id (what a
-    /// read of the tree would decode, so that the read made right after recording decodes
-    /// none). Each block of entries is made ready (its tree names, file records and their
+    /// The `files/` tree of `entries`, and with `keepRecords` the file records it holds by
+    /// blob id (what a read of the tree would decode, so that the read made right after
+    /// recording decodes none). Each block of entries is made ready (its tree names, file records and their
     /// git ids) on the other core while this one writes the block before it into the tree
     /// and the pack: the writing is the part that cannot be shared (one repository, one
     /// tree), and the rest no longer waits for it.
-    func filesTree(_ entries: [FileEntry]) throws(TreeProblem) -> (node: TreeNode, records: [ObjectID: FileRecord.Decoded]) {
+    func filesTree(_ entries: [FileEntry],
+                   keepRecords: Bool = false) throws(TreeProblem) -> (node: TreeNode, records: [ObjectID: FileRecord.Decoded]?) {
         var node = TreeNode()
-        var records: [ObjectID: FileRecord.Decoded] = [:]
-        records.reserveCapacity(entries.count)
+        var records: [ObjectID: FileRecord.Decoded]? = keepRecords ? [:] : nil
+        records?.reserveCapacity(entries.count)
         var start = 0
         var ready = Self.prepare(entries[0..<min(Self.preparedBlock, entries.count)])
         while start < entries.count {
@@ -63,7 +64,7 @@ extension SnapshotTreeWriter {
     /// Writes `prepared` into `node` and the pack, in order: the first entry that cannot be
     /// recorded throws, as it would have had nothing been made ready ahead.
     private func insert(_ prepared: [PreparedEntry], into node: inout TreeNode,
-                        records: inout [ObjectID: FileRecord.Decoded]) throws(TreeProblem) {
+                        records: inout [ObjectID: FileRecord.Decoded]?) throws(TreeProblem) {
         do {
             for entry in prepared {
                 let components = try entry.components.get()
@@ -75,7 +76,7 @@ extension SnapshotTreeWriter {
                 case .file:
                     let id = try repository.writeBlob(entry.blob, id: entry.id)
                     try node.insertBlob(id, mode: entry.isExecutable ? .executable : .blob, at: components)
-                    records[id] = entry.record
+                    records?[id] = entry.record
                 }
             }
         } catch {

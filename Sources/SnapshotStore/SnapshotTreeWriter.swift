@@ -12,12 +12,12 @@ struct SnapshotTreeWriter {
     let repository: Repository
 
     /// Writes every object of the snapshot (queued into one pack) and returns the root
-    /// tree id, with the file records of `files/` by blob id (`filesTree`). Throws
-    /// `invalidInput` for paths that cannot be recorded.
-    func write(_ snapshot: BuildSnapshot, files: Int,
-               bytes: UInt64) throws(TreeProblem) -> (tree: ObjectID, records: [ObjectID: FileRecord.Decoded]) {
+    /// tree id, with the file records of `files/` by blob id when `keepRecords` (`filesTree`).
+    /// Throws `invalidInput` for paths that cannot be recorded.
+    func write(_ snapshot: BuildSnapshot, files: Int, bytes: UInt64,
+               keepRecords: Bool = false) throws(TreeProblem) -> (tree: ObjectID, records: [ObjectID: FileRecord.Decoded]?) {
         do {
-            let (filesNode, records) = try filesTree(snapshot.entries.array)
+            let (filesNode, records) = try filesTree(snapshot.entries.array, keepRecords: keepRecords)
             var blobCache: [BlobKey: ObjectID] = [:]
             var plistsNode = TreeNode()
             for (path, plist) in snapshot.plists {

@@ -38,11 +38,15 @@ import TestSupport
         let (repo, store, a, b) = try Self.recordPair(scratch)
         let cache = DerivedCache(gitDirectory: store.repository.path, area: "diff")
         let walkedOld = try Self.read(store, a, cache: nil), walkedNew = try Self.read(store, b, cache: nil, after: walkedOld.memo)
-        // Recording kept both builds' files in the cache, as a walk of each alone writes them;
-        // their property lists are left to the first read.
-        #expect(cache.read(SnapshotTreeMemo.cacheKey(plists: try Self.partTree(store, b, part: "plists"))) == nil)
-        try Self.expectRecordedPartsAsWalked(store, a, cache)
-        try Self.expectRecordedPartsAsWalked(store, b, cache)
+        // Recording into a history nobody has read keeps nothing in its cache.
+        #expect(!cache.exists)
+        // Into one whose cache is in use, recording keeps the build's files there, as a walk
+        // of it alone writes them; its property lists are left to the first read.
+        try FileManager.default.createDirectory(atPath: cache.folder, withIntermediateDirectories: true)
+        let newAgain = try SharedReadTests.pair().1.writeDirectory(in: try SharedReadTests.folder(scratch, "again"))
+        let again = try store.record(try BuildReader.read(path: newAgain), options: options(1_700_000_120, allowDuplicate: true)).build
+        #expect(cache.read(SnapshotTreeMemo.cacheKey(plists: try Self.partTree(store, again, part: "plists"))) == nil)
+        try Self.expectRecordedPartsAsWalked(store, again, cache)
         try FileManager.default.removeItem(atPath: cache.folder)
         #expect(cache.read(SnapshotTreeMemo.cacheKey(files: try Self.partTree(store, a))) == nil)
         // First process: nothing cached; both sides are written.
@@ -268,6 +272,8 @@ import TestSupport
         let cache = DerivedCache(gitDirectory: store.repository.path, area: "diff", limit: 1_000)
         var time: Int64 = 1_600_000_000
         var recorded: [(set: String, build: RecordedBuild)] = []
+        // A history in use: each recording keeps the build's files in the cache.
+        try FileManager.default.createDirectory(atPath: cache.folder, withIntermediateDirectories: true)
         for input in inputs {
             time += 60
             recorded.append((input.set, try store.record(try BuildReader.read(path: input.path), options: options(time)).build))
