@@ -25,8 +25,9 @@ fi
 [ -f "$archive.sha256" ] || fail "$archive.sha256: the SHA-256 file is missing"
 [ "$(id -u)" -eq 0 ] || fail "needs root (debootstrap and chroot)"
 
-# The root: only what debootstrap's minbase variant installs, plus libgssapi-krb5-2, the one
-# shared library the binary needs besides glibc and libstdc++ (package.sh says why).
+# The root: only what debootstrap's minbase variant installs, plus libgssapi-krb5-2, which
+# the binary loads on first use for Kerberos HTTP authentication (package.sh says why; it
+# checks that the binary needs no shared library but glibc's, libstdc++ and libgcc_s).
 if [ ! -f "$root/.bundlediff-check-root" ]; then
   if ! command -v debootstrap >/dev/null; then
     apt-get update -qq

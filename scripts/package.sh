@@ -7,9 +7,10 @@
 # the product imports no other part of Foundation, so neither Foundation nor ICU is linked),
 # libgit2 1.5.1 and what it needs (libssh2, mbedTLS, http-parser, PCRE2), OpenSSL's libcrypto,
 # zlib, SQLite (libsqlite3, which reads app data stores) and libyaml (configuration and baseline
-# files), all from Debian 12's -dev packages. Left dynamic: glibc (2.36 or later),
-# libstdc++/libgcc_s, and libgssapi_krb5.so.2, which Debian ships only as a shared library
-# (libgit2 uses it for HTTP "Negotiate" authentication). README.md says why.
+# files), all from Debian 12's -dev packages. Left dynamic: glibc (2.36 or later) and
+# libstdc++/libgcc_s. libgssapi_krb5.so.2 (Debian ships no static library of it), which
+# libgit2 uses for HTTP "Negotiate" authentication only, is not linked: CGitShim's
+# LazyGSSAPI.c loads it on first use. README.md says why.
 #
 # The commit (`git describe --always --dirty`) is baked in for `bundlediff --version`, through
 # a generated header; set BUNDLEDIFF_COMMIT to override it (a source tree without git).
@@ -20,7 +21,7 @@ cd "$here"
 
 # The static libraries: libgit2-dev brings libgit2.a and its private dependencies' -dev packages.
 need=()
-for pkg in libgit2-dev libssh2-1-dev libmbedtls-dev libhttp-parser-dev libpcre2-dev libssl-dev zlib1g-dev libsqlite3-dev libyaml-dev libgssapi-krb5-2; do
+for pkg in libgit2-dev libssh2-1-dev libmbedtls-dev libhttp-parser-dev libpcre2-dev libssl-dev zlib1g-dev libsqlite3-dev libyaml-dev; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || need+=("$pkg")
 done
 if [ ${#need[@]} -gt 0 ]; then
@@ -53,8 +54,8 @@ write_pc() {  # write_pc <name> <version> <libs>
   printf 'Name: %s\nDescription: %s from Debian, linked statically\nVersion: %s\nLibs: -L%s %s\nCflags:\n' \
     "$1" "$1" "$2" "$static" "$3" > "$pc/$1.pc"
 }
-# libgssapi_krb5 stays shared: Debian ships no static library of it.
-write_pc libgit2 1.5.1 "-lgit2 -lssh2 -lmbedtls -lmbedx509 -lmbedcrypto -lhttp_parser -lpcre2-8 -lcrypto -lz -l:libgssapi_krb5.so.2"
+# Not libgssapi_krb5: libgit2's calls into it reach CGitShim's LazyGSSAPI.c, which loads it on first use.
+write_pc libgit2 1.5.1 "-lgit2 -lssh2 -lmbedtls -lmbedx509 -lmbedcrypto -lhttp_parser -lpcre2-8 -lcrypto -lz"
 write_pc libcrypto "$(pkg-config --modversion libcrypto)" "-lcrypto"
 write_pc zlib "$(pkg-config --modversion zlib)" "-lz"
 # libsqlite3.a's own needs (pkg-config --static): libm, and zlib's archive linked above.
@@ -90,8 +91,8 @@ bin="$bin_dir/bundlediff"
 needed=$(readelf -d "$bin" | awk '/NEEDED/ { gsub(/[\[\]]/, "", $5); print $5 }' | sort | tr '\n' ' ')
 for lib in $needed; do
   case "$lib" in
-    libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|ld-linux-*.so.*|libgssapi_krb5.so.2) ;;
-    *) echo "package.sh: the binary needs $lib at run time (only glibc, libstdc++, libgcc_s and libgssapi_krb5 may be)" >&2; exit 1 ;;
+    libc.so.6|libm.so.6|libstdc++.so.6|libgcc_s.so.1|ld-linux-*.so.*) ;;
+    *) echo "package.sh: the binary needs $lib at run time (only glibc, libstdc++ and libgcc_s may be)" >&2; exit 1 ;;
   esac
 done
 

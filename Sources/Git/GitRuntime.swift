@@ -60,6 +60,10 @@ public enum GitRuntime {
     static var certificatesDeferred: Bool { bundlediff_git_certificates_deferred() != 0 }
     static var certificatesLoadResult: Int32 { bundlediff_git_certificates_loaded() }
     static var usesMbedTLS: Bool { bundlediff_git_uses_mbedtls() != 0 }
+    /// For tests: how many mechanisms the GSSAPI library loaded on first use reports (-1:
+    /// it cannot be loaded), and whether it is loaded.
+    static var gssapiMechanismCount: Int32 { bundlediff_gssapi_mechanism_count() }
+    static var gssapiLoaded: Bool { bundlediff_gssapi_loaded() != 0 }
 
     /// Initializes libgit2 (once); throws when that failed.
     static func ensureInitialized() throws(GitError) {

@@ -43,4 +43,11 @@ int bundlediff_git_certificates_loaded(void);
 /// 1 when the process has mbedTLS loaded (libgit2 built with it; for tests).
 int bundlediff_git_uses_mbedtls(void);
 
+/// How many GSSAPI mechanisms the library loaded on first use reports (LazyGSSAPI.c), or -1
+/// when it cannot be loaded (for tests).
+int bundlediff_gssapi_mechanism_count(void);
+
+/// 1 once libgssapi_krb5 has been loaded on first use (for tests).
+int bundlediff_gssapi_loaded(void);
+
 #endif
