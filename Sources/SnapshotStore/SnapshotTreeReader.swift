@@ -212,9 +212,9 @@ struct SnapshotTreeReader {
                 }
                 if let earlier { child = naming.unsafelyUnwrapped.files[earlier].path }
                 var known: FileRecord.Decoded?
-                if entry.mode == .blob || entry.mode == .executable, memo.records[entry.id] == nil {
-                    known = previous?.records[entry.id]
-                    if known == nil, let previous {
+                if let previous, entry.mode == .blob || entry.mode == .executable, memo.records[entry.id] == nil {
+                    known = previous.records[entry.id]
+                    if known == nil {
                         if top.known == nil { stack[stack.count - 1].known = previous.records(in: top.path) }
                         known = stack[stack.count - 1].known?[entry.id]
                     }
