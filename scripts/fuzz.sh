@@ -54,7 +54,7 @@ seed() { # target kind seed-dir
         echo "fuzz.sh: $1: $n seed binaries from the corpus"
         return 0
     fi
-    if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal || $kind == json || $kind == cache ]]; then
+    if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal || $kind == json || $kind == cache || $kind == record ]]; then
         cp Fuzz/seeds/"$kind"/* "$dir/"   # our own samples; no corpus needed
         return 0
     fi
@@ -98,12 +98,13 @@ seed() { # target kind seed-dir
 # Sources/MachO (a stand-in digest for the cdhash); yaml = the bounded YAML reading (Sources/BundleDiffKit's YAML
 # files: our composer over the system's libyaml, libyaml-dev); cache = the derived-cache readers
 # (Sources/SnapshotStore's memo and cache files; ObjectID from Sources/Git as a module, linked
-# against libgit2), seeded from Fuzz/seeds/cache/.
+# against libgit2), seeded from Fuzz/seeds/cache/; record = the file-record reader
+# (Sources/SnapshotStore/FileRecord.swift with BundleModel), against the first reader kept in the target.
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
          ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml
          SealPatternFuzz:seal:seal MachOFuzz:macho:macho JSONFuzz:json:json SummaryFuzz:json:summary
-         DerivedCacheFuzz:cache:cache)
+         DerivedCacheFuzz:cache:cache FileRecordFuzz:record:record)
 
 # TextSafety, the module every reader imports, is built once as its own module and linked in.
 text_safety() {
@@ -166,6 +167,10 @@ compile() { # name sources
                         Sources/SnapshotStore/{DerivedCacheBytes,DerivedCacheChecksum,DerivedCacheStream,FileRecord}.swift)
                flags+=("${model_flags[@]}" "$out/mods/Git.o" -I Sources/CLibgit2 -lgit2)
                module=SnapshotStore ;;
+        record) model_modules
+                sources=(Sources/SnapshotStore/FileRecord.swift)
+                flags+=("${model_flags[@]}")
+                module=SnapshotStore ;;
         macho) sources+=(Sources/MachO/*.swift)
                flags+=(-suppress-warnings) ;;
         seal) sources=(Sources/CodeSigning/Pattern*.swift Sources/CodeSigning/SealPattern*.swift

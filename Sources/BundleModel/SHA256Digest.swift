@@ -53,8 +53,30 @@ public struct SHA256Digest: Hashable, Sendable, Comparable, CustomStringConverti
     /// Parses 64 hex digits given as UTF-8 bytes (a stored file record's line, read in
     /// place); nil for anything else.
     public init?(hexDigits utf8: ArraySlice<UInt8>) {
-        guard let bytes = Hex.decode(utf8: utf8, byteCount: 32) else { return nil }
-        self.init(bytes: bytes)
+        guard let words = utf8.withUnsafeBufferPointer(Self.hexWords) else { return nil }
+        (w0, w1, w2, w3) = words
+    }
+
+    /// The same through a pointer: each word straight from its 16 digits (a walk of a
+    /// recorded build parses one digest per file; through an array of bytes, each cost an
+    /// allocation).
+    public init?(hexDigits utf8: UnsafeBufferPointer<UInt8>) {
+        guard let words = Self.hexWords(utf8) else { return nil }
+        (w0, w1, w2, w3) = words
+    }
+
+    private static func hexWords(_ d: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64)? {
+        guard d.count == 64 else { return nil }
+        func word(_ k: Int) -> UInt64? {
+            var w: UInt64 = 0
+            for i in (k * 16)..<(k * 16 + 16) {
+                guard let n = Hex.nibble(d[i]) else { return nil }
+                w = w << 4 | UInt64(n)
+            }
+            return w
+        }
+        guard let a = word(0), let b = word(1), let c = word(2), let e = word(3) else { return nil }
+        return (a, b, c, e)
     }
 
     public var description: String { Hex.encode(bytes) }

@@ -18,29 +18,41 @@ enum FileRecord {
 
     private static let shaPrefix = Array("sha256 ".utf8), sizePrefix = Array("size ".utf8)
 
-    /// The digest and size of a stored record; nil when malformed. Read as bytes: every
-    /// file of a recorded build has one, so this runs once per file.
+    /// The digest and size of a stored record; nil when malformed. Read as bytes, in place:
+    /// every file of a recorded build has one, so this runs once per file of a walk. Lines
+    /// in any order, empty ones skipped; a repeated line's last value counts.
     static func decode(_ bytes: [UInt8]) -> Decoded? {
+        bytes.withUnsafeBufferPointer(decode)
+    }
+
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Decoded? {
         var digest: SHA256Digest?
         var size: UInt64?
-        for line in bytes.split(separator: UInt8(ascii: "\n")) {
-            if line.starts(with: shaPrefix) {
-                guard let d = SHA256Digest(hexDigits: line.dropFirst(shaPrefix.count)) else {
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            if end > start {
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if line.starts(with: shaPrefix) {
+                    guard let d = SHA256Digest(hexDigits: UnsafeBufferPointer(rebasing: line[shaPrefix.count...])) else {
+                        return nil
+                    }
+                    digest = d
+                } else if line.starts(with: sizePrefix) {
+                    guard let n = number(line[sizePrefix.count...]) else { return nil }
+                    size = n
+                } else {
                     return nil
                 }
-                digest = d
-            } else if line.starts(with: sizePrefix) {
-                guard let n = number(line.dropFirst(sizePrefix.count)) else { return nil }
-                size = n
-            } else {
-                return nil
             }
+            start = end + 1
         }
         return size.map { (digest, $0) }
     }
 
     /// A decimal number as `UInt64(_:)` reads it (an optional `+`, digits, no overflow).
-    private static func number(_ digits: ArraySlice<UInt8>) -> UInt64? {
+    private static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
         var rest = digits
         if rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
         guard !rest.isEmpty else { return nil }
