@@ -19,10 +19,10 @@ extension SnapshotTreeWriter {
 
     /// The `files/` tree of `entries`, and with `keepRecords` the file records it holds by
     /// blob id (what a read of the tree would decode, so that the read made right after
-    /// recording decodes none). Each block of entries is made ready (its tree names, file records and their
-    /// git ids) on the other core while this one writes the block before it into the tree
-    /// and the pack: the writing is the part that cannot be shared (one repository, one
-    /// tree), and the rest no longer waits for it.
+    /// recording decodes none). Each block of entries is made ready (its tree names, file
+    /// records and their git ids) on the other core while this one writes the block before
+    /// it into the tree and the pack: the writing is the part that cannot be shared (one
+    /// repository, one tree), and the rest no longer waits for it.
     func filesTree(_ entries: [FileEntry],
                    keepRecords: Bool = false) throws(TreeProblem) -> (node: TreeNode, records: [ObjectID: FileRecord.Decoded]?) {
         var node = TreeNode()
