@@ -8,8 +8,8 @@
  * So the installed binary (scripts/package.sh) no longer links it: libgit2's calls reach
  * the definitions below, which load libgssapi_krb5.so.2 on first use (dlopen) and forward
  * every call to the library's own function. Where the library is missing, every call fails
- * with GSS_S_UNAVAILABLE and a "Negotiate" server refuses the request, as any server
- * refuses a client without the credentials it asks for; nothing else changes. In builds
+ * with GSS_S_UNAVAILABLE: a fetch or push to a server that asks for "Negotiate" fails with
+ * libgit2's message, as for any client without Kerberos; nothing else changes. In builds
  * against the shared libgit2 (development, the tests) the library is loaded with libgit2,
  * and the forwarding reaches the same functions.
  *
