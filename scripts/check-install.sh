@@ -3,7 +3,8 @@
 # (scripts/package.sh builds it; pass another archive as $1) into a clean Debian 12 root made
 # with debootstrap (minbase: no Swift, no libgit2, no -dev package), then, inside it (chroot),
 # checks the SHA-256 file, runs `bundlediff --version` (it must name the commit and libgit2
-# 1.5.1), records the two demo builds, lists them and compares them, and fails otherwise.
+# 1.5.1), records the two demo builds, lists them and compares them, then runs `--version`
+# with libgssapi_krb5 hidden, and fails otherwise.
 #
 # The root is made once per machine and kept in $BUNDLEDIFF_CHECK_ROOT
 # (/var/cache/bundlediff-check-root); each run works in a scratch folder inside it and removes
@@ -91,3 +92,17 @@ echo "check-install: the archive runs bare: --version, snapshot, log and diff"
 EOF
 env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/tmp/bundlediff-check LANG=C.UTF-8 \
   chroot "$root" /bin/sh /tmp/bundlediff-check/check.sh
+
+# It also starts without libgssapi_krb5, which it loads only for Kerberos HTTP authentication
+# (CGitShim's LazyGSSAPI.c): the library is hidden for one run, in a mount namespace of its
+# own (the kept root is not touched). Where namespaces are not allowed, this step is skipped.
+gss=$(find "$root/usr/lib" -name libgssapi_krb5.so.2 -print -quit)
+[ -n "$gss" ] || fail "the root has no libgssapi_krb5.so.2 to hide"
+if unshare -m true 2>/dev/null; then
+  env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 unshare -m /bin/sh -c \
+    "mount --bind /dev/null '$gss' && chroot '$root' /tmp/bundlediff-check/$name/bin/bundlediff --version" >/dev/null \
+    || fail "the binary does not start without libgssapi_krb5"
+  echo "check-install: it starts without libgssapi_krb5"
+else
+  echo "check-install: no mount namespace here; not checked that it starts without libgssapi_krb5"
+fi
