@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety", "PropertyLists"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"]),
         .testTarget(name: "StoresTests", dependencies: ["Stores", "BundleReading", "TestSupport", "CSQLite"]),
-        .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "Platform", "TestSupport"]),
+        .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "Platform", "TestSupport", "TextSafety"]),
         .testTarget(name: "BundleReadingTests", dependencies: ["BundleReading", "BundleModel", "MachO", "PropertyLists", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: [

@@ -46,20 +46,13 @@ public struct SHA256Digest: Hashable, Sendable, Comparable, CustomStringConverti
 
     /// Parses 64 hex digits; nil for anything else.
     public init?(hex: some StringProtocol) {
-        guard let bytes = Hex.decode(hex, byteCount: 32) else { return nil }
-        self.init(bytes: bytes)
-    }
-
-    /// Parses 64 hex digits given as UTF-8 bytes (a stored file record's line, read in
-    /// place); nil for anything else.
-    public init?(hexDigits utf8: ArraySlice<UInt8>) {
-        guard let words = utf8.withUnsafeBufferPointer(Self.hexWords) else { return nil }
+        guard let words = Array(hex.utf8).withUnsafeBufferPointer(Self.hexWords) else { return nil }
         (w0, w1, w2, w3) = words
     }
 
-    /// The same through a pointer: each word straight from its 16 digits (a walk of a
-    /// recorded build parses one digest per file; through an array of bytes, each cost an
-    /// allocation).
+    /// Parses 64 hex digits given as UTF-8 bytes in place (a stored file record's line),
+    /// each word straight from its 16 digits (a walk of a recorded build parses one digest
+    /// per file; through an array of bytes, each cost an allocation); nil for anything else.
     public init?(hexDigits utf8: UnsafeBufferPointer<UInt8>) {
         guard let words = Self.hexWords(utf8) else { return nil }
         (w0, w1, w2, w3) = words

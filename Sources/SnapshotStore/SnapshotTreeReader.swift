@@ -21,7 +21,7 @@ struct SnapshotTreeReader {
     /// load rather than walk).
     func filesAreCached(tree: ObjectID) -> Bool {
         guard let cache, let root = try? entries(of: tree),
-              let files = root.first(where: { $0.name == Array("files".utf8) }) else { return false }
+              let files = Self.part("files", of: root) else { return false }
         return cache.contains(SnapshotTreeMemo.cacheKey(files: files.id))
     }
 
@@ -45,7 +45,7 @@ struct SnapshotTreeReader {
         let withIDs = previous.flatMap { $0.ids.count == $0.files.count ? $0 : nil }
         let keepIDs = keepIDs ?? !isLast
         let root = try entries(of: tree)
-        func child(_ name: String) -> TreeEntry? { root.first { $0.name == Array(name.utf8) } }
+        func child(_ name: String) -> TreeEntry? { Self.part(name, of: root) }
         guard let summaryEntry = child(SnapshotSummary.fileName), let filesEntry = child("files"),
               let plistsEntry = child("plists") else {
             throw Corrupt(message: "tree \(tree) is not a bundlediff snapshot")
@@ -101,6 +101,12 @@ struct SnapshotTreeReader {
         return (snapshot, memo)
     }
 
+    /// The entry named `name` (`files`, `plists`, `bundlediff.json`…) among a snapshot's root
+    /// entries `root`.
+    private static func part(_ name: String, of root: [TreeEntry]) -> TreeEntry? {
+        root.first { $0.name.elementsEqual(name.utf8) }
+    }
+
     /// Walks the `files/` tree `tree` into `memo` (copying what `previous` shares) and
     /// keeps it in the cache for the next process.
     private func walkFiles(_ tree: ObjectID, previous: SnapshotTreeMemo?, into memo: inout SnapshotTreeMemo) throws(Corrupt) {
@@ -123,7 +129,7 @@ struct SnapshotTreeReader {
     /// that changed.
     func cacheRecordedFiles(tree: ObjectID, records: [ObjectID: FileRecord.Decoded]) throws(Corrupt) {
         guard let cache else { return }
-        guard let files = try entries(of: tree).first(where: { $0.name == Array("files".utf8) }) else {
+        guard let files = Self.part("files", of: try entries(of: tree)) else {
             throw Corrupt(message: "tree \(tree) is not a bundlediff snapshot")
         }
         guard !cache.contains(SnapshotTreeMemo.cacheKey(files: files.id)) else { return }
