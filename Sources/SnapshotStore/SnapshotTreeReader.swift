@@ -13,10 +13,6 @@ struct SnapshotTreeReader {
     /// Where the `files/` and `plists/` parts of each read are kept for the next process
     /// (derived data; `SnapshotTreeMemo+Cache`, `+PlistCache`); nil reads and keeps nothing.
     var cache: DerivedCache? = nil
-    /// A walk with nothing to copy from reads its file records on both cores first
-    /// (`prefetchedRecords`) when there are at least this many: below, a second repository
-    /// handle (about a millisecond to open) costs more than it saves.
-    var prefetchAtLeast = 2_000
 
     /// Problems with stored data, as one line without the repository path.
     struct Corrupt: Error { var message: String }
@@ -75,8 +71,6 @@ struct SnapshotTreeReader {
                 memo.files.reserveCapacity(expected)
                 memo.ids.reserveCapacity(expected)
             }
-            // With nothing to copy from, every record blob is read: on both cores, first.
-            if withIDs == nil { memo.records = prefetchedRecords(below: filesEntry.id) }
             try walkFiles(filesEntry.id, previous: withIDs, into: &memo)
         }
         if !memo.plistsLoadedFromCache { try walkPlists(plistsEntry.id, previous: previous, into: &memo) }
@@ -115,7 +109,7 @@ struct SnapshotTreeReader {
 
     /// Walks the `files/` tree `tree` into `memo` (copying what `previous` shares) and
     /// keeps it in the cache for the next process.
-    func walkFiles(_ tree: ObjectID, previous: SnapshotTreeMemo?, into memo: inout SnapshotTreeMemo) throws(Corrupt) {
+    private func walkFiles(_ tree: ObjectID, previous: SnapshotTreeMemo?, into memo: inout SnapshotTreeMemo) throws(Corrupt) {
         try folder(tree, at: .root, area: .files, previous: previous, into: &memo)
         cache?.write(SnapshotTreeMemo.cacheKey(files: tree), streaming: memo.encodedFiles)
     }
