@@ -5,12 +5,15 @@ import Comparison
 /// the outermost app that contains it. A nested bundle that did not change says nothing
 /// new unless the app's versions changed around it (then the mismatch is new).
 enum NestedVersionCheck {
-    static func findings(_ context: RuleContext, rule: RuleID, includes: (BundleInfo) -> Bool, consequence: String) -> [Finding] {
+    /// `includes`: whether a nested bundle (first) must carry the versions of the outermost
+    /// app around it (second).
+    static func findings(_ context: RuleContext, rule: RuleID, includes: (BundleInfo, BundleInfo) -> Bool,
+                         consequence: String) -> [Finding] {
         var out: [Finding] = []
         for b in context.comparison.bundles {
-            guard let n = b.new, n.parentPath != nil, includes(n) else { continue }
+            guard let n = b.new, n.parentPath != nil else { continue }
             let app = context.newIndex.outermost(of: n)
-            guard app.kind == .app, app.path != n.path else { continue }
+            guard app.kind == .app, app.path != n.path, includes(n, app) else { continue }
             if context.isUnchangedInner(b), let around = context.comparison.bundles.first(where: { $0.new?.path == app.path }),
                around.old?.version == around.new?.version, around.old?.shortVersion == around.new?.shortVersion { continue }
             for (key, mine, theirs) in [("CFBundleVersion", n.version, app.version),

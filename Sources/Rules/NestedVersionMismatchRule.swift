@@ -28,7 +28,7 @@ public struct NestedVersionMismatchRule: Rule {
         let frameworks = context.configuration.checkFrameworkVersions
         return NestedVersionCheck.findings(
             context, rule: .nestedVersionMismatch,
-            includes: { $0.kind == .appex || (frameworks && $0.kind == .framework) },
+            includes: { nested, _ in nested.kind == .appex || (frameworks && nested.kind == .framework) },
             consequence: "App Store Connect warns, ITMS-90473")
     }
 }
