@@ -3,10 +3,11 @@ import Comparison
 import PropertyLists
 
 /// The languages the Info.plist declares match the bundle's `.lproj` folders:
-/// every language `CFBundleLocalizations` lists has a folder, and
 /// `CFBundleDevelopmentRegion` has a folder of its own or `Base.lproj`, which CFBundle
-/// uses as the development region's localization. A folder the list leaves out is still
-/// used (the bundle's localizations are the list plus its folders): noted at info at most.
+/// uses as the development region's localization. A folder `CFBundleLocalizations` leaves
+/// out is still used (the bundle's localizations are the list plus its folders), and a
+/// language it lists without a folder may be one the app translates itself (Flutter, React
+/// Native): both are noted at info at most.
 public struct DeclaredLanguagesRule: LocalizationRule {
     public init() {}
 
@@ -14,13 +15,15 @@ public struct DeclaredLanguagesRule: LocalizationRule {
 
     public static let description = RuleDescription(
         id: .declaredLanguages, name: "Declared languages differ from the .lproj folders", defaultSeverity: .warning,
-        rationale: "Every supported language has a <language>.lproj folder. A language CFBundleLocalizations "
-            + "names without a folder is advertised but falls back to another language. CFBundleDevelopmentRegion "
-            + "names the language the bundle falls back to: it needs a folder, or Base.lproj, which CFBundle uses as "
-            + "the development region's localization (the standard Xcode layout). A folder the list does not name is "
-            + "still used, since the bundle's localizations are the list plus its folders: noted at info at most.",
+        rationale: "CFBundleDevelopmentRegion names the language the bundle falls back to: it needs a folder, "
+            + "or Base.lproj, which CFBundle uses as the development region's localization (the standard Xcode "
+            + "layout). A folder CFBundleLocalizations does not name is still used, since the bundle's localizations are the list plus its folders: noted at info at most. "
+            + "So is a language CFBundleLocalizations names without a folder: Apple defines the key as the "
+            + "localizations an app handles itself (Flutter and React Native apps list their languages there and "
+            + "ship no folders), so only the team knows whether the language is translated elsewhere or falls "
+            + "back to another one.",
         triggeringExamples: [
-            RuleExample("declared de has no folder", old: nil, new: L10nExamples.app(
+            RuleExample("declared de has no folder (info)", old: nil, new: L10nExamples.app(
                 files: ["en.lproj/A.strings", "fr.lproj/A.strings"],
                 info: [("CFBundleLocalizations", .strings(["en", "fr", "de"]))]), expectedCount: 1),
             RuleExample("folder it does not list (info)", old: nil, new: L10nExamples.app(
@@ -64,9 +67,11 @@ public struct DeclaredLanguagesRule: LocalizationRule {
             let listed = Set(names.map(LanguageCode.canonical))
             for name in names where name != "Base" && folders[LanguageCode.canonical(name)] == nil && !served(name) {
                 out.append(Finding(
-                    ruleID: .declaredLanguages, severity: severity, bundle: bundle.name,
-                    message: "CFBundleLocalizations lists '\(name)' but the bundle has no \(name).lproj: add the "
-                        + "folder or remove the language from the list",
+                    ruleID: .declaredLanguages, severity: context.severity(of: .declaredLanguages, atMost: .info),
+                    bundle: bundle.name,
+                    message: "CFBundleLocalizations lists '\(name)' but the bundle has no \(name).lproj: unless the "
+                        + "app translates it itself, \(name) users see another language; add the folder or remove the "
+                        + "language from the list",
                     paths: infoPath, subject: "declared-without-folder|" + LanguageCode.canonical(name)))
             }
             for code in folders.keys.sorted() where !listed.contains(code) {
