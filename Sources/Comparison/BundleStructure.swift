@@ -35,6 +35,30 @@ enum BundleStructure {
         return parts.count == 2 && parts[0] == Array("MacOS".utf8) && parts[1] == executable
     }
 
+    /// The removed and added entries of a versioned framework whose version folder was
+    /// renamed (`Versions/A` to `Versions/B`, Sparkle 1 to 2; a Chromium framework's
+    /// `Versions/<version>` at every update) that lie at the same place in both version
+    /// folders: the same resource of the same bundle, never a move, since nothing looks a
+    /// resource up through the version folder's name (`Bundle` resolves `Versions/Current`).
+    /// Empty unless both sides are versioned frameworks with different version folders.
+    static func unmovedInRenamedVersion(old: BundleInfo, new: BundleInfo, changes: FileChanges)
+        -> (removed: Set<BundlePath>, added: Set<BundlePath>) {
+        guard old.layout == .versionedFramework, new.layout == .versionedFramework else { return ([], []) }
+        let (from, to) = (old.contentRoot, new.contentRoot)
+        guard from != to else { return ([], []) }
+        var removedAt: [BundlePath: BundlePath] = [:]
+        for entry in changes.removed {
+            if let inside = entry.path.relative(to: from), !inside.isRoot { removedAt[inside] = entry.path }
+        }
+        var removed = Set<BundlePath>(), added = Set<BundlePath>()
+        for entry in changes.added {
+            guard let inside = entry.path.relative(to: to), !inside.isRoot, let gone = removedAt[inside] else { continue }
+            removed.insert(gone)
+            added.insert(entry.path)
+        }
+        return (removed, added)
+    }
+
     private static let codeFolders: Set<[UInt8]> = [Array("Headers".utf8), Array("PrivateHeaders".utf8),
                                                      Array("Modules".utf8)]
 

@@ -28,6 +28,7 @@ public enum Comparer {
 
         var raw: [FileChanges] = []
         var removedCandidates: [MoveCandidate] = [], addedCandidates: [MoveCandidate] = []
+        var unmovedAdded = Set<BundlePath>()
         for pair in pairs {
             let changes = fileChanges(old: pair.old.map { oldIndex.files(of: $0) } ?? [], under: pair.old?.path ?? .root,
                                       new: pair.new.map { newIndex.files(of: $0) } ?? [], under: pair.new?.path ?? .root,
@@ -35,9 +36,13 @@ public enum Comparer {
             raw.append(changes)
             // A removed bundle's files did not move anywhere: the bundle went (a bundle-level
             // fact). A bundle's anatomy (Info.plist, signature, executable, headers) never
-            // moves: it belongs to the bundle's identity.
-            if let o = pair.old, pair.new != nil {
-                removedCandidates += changes.removed.filter { !BundleStructure.isStructural($0, of: o) }
+            // moves: it belongs to the bundle's identity; nor does a resource at the same
+            // place in a framework's renamed version folder.
+            if let o = pair.old, let n = pair.new {
+                let unmoved = BundleStructure.unmovedInRenamedVersion(old: o, new: n, changes: changes)
+                unmovedAdded.formUnion(unmoved.added)
+                removedCandidates += changes.removed
+                    .filter { !BundleStructure.isStructural($0, of: o) && !unmoved.removed.contains($0.path) }
                     .map { candidate($0, bundle: pair.name, root: o.path) }
             }
         }
@@ -46,7 +51,7 @@ public enum Comparer {
         if removedCandidates.contains(where: { $0.entry.kind == .file }) {
             for (pair, changes) in zip(pairs, raw) {
                 guard let n = pair.new else { continue }
-                addedCandidates += changes.added.filter { !BundleStructure.isStructural($0, of: n) }
+                addedCandidates += changes.added.filter { !BundleStructure.isStructural($0, of: n) && !unmovedAdded.contains($0.path) }
                     .map { candidate($0, bundle: pair.name, root: n.path) }
             }
         }
@@ -179,7 +184,10 @@ public enum Comparer {
             // Merged into a folder of the same language the bundle already had
             // (`English` + `en` → `en`): the language stayed, only a spelling went.
             let kept = n.filter { LanguageCode.canonical($0) == LanguageCode.canonical(r) }.sorted()
-            if let a = matches.first ?? kept.first {
+            // A regional folder that gave way to a new folder of its language (`zh_CN` →
+            // `zh-Hans`, `en_US` → `en`): its users now get that folder, where they fall back.
+            let parent = LanguageCode.regionalParent(of: r, among: added)
+            if let a = matches.first ?? kept.first ?? parent {
                 renames.append(LocalizationRename(from: r, to: a))
                 added.remove(a)
                 removed.remove(r)

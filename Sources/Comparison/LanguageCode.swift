@@ -30,7 +30,10 @@ public enum LanguageCode {
 
     /// The language a folder name means, in one comparable spelling: legacy names mapped,
     /// `_` read as `-`, language lowercased, region uppercased, script titlecased
-    /// (`pt_BR` → `pt-BR`, `zh_hans` → `zh-Hans`, `English` → `en`). `Base` stays `Base`.
+    /// (`pt_BR` → `pt-BR`, `zh_hans` → `zh-Hans`, `English` → `en`), and a Chinese name
+    /// with a region but no script given the script the region implies, as CLDR's legacy
+    /// aliases and ICU (which CFBundle matches localizations with) read it: `zh_CN` →
+    /// `zh-Hans-CN`, `zh-TW` → `zh-Hant-TW`, `zh-HK` → `zh-Hant-HK`. `Base` stays `Base`.
     public static func canonical(_ name: String) -> String {
         if name == "Base" { return name }
         if let code = legacyNames[name] { return code }
@@ -42,8 +45,15 @@ public enum LanguageCode {
                 out.append(part.uppercased())
             }
         }
+        if out.count == 2, out[0] == "zh", let script = chineseScripts[out[1]] { out.insert(script, at: 1) }
         return out.joined(separator: "-")
     }
+
+    /// The script each region implies for Chinese (CLDR's legacy aliases `zh_CN`, `zh_SG`,
+    /// `zh_TW`, `zh_HK`, `zh_MO`).
+    private static let chineseScripts: [String: String] = [
+        "CN": "Hans", "SG": "Hans", "TW": "Hant", "HK": "Hant", "MO": "Hant",
+    ]
 
     /// Whether `name` is a legacy English name (`English`, `Japanese`, …).
     public static func isLegacyName(_ name: String) -> Bool { legacyNames[name] != nil }

@@ -33,10 +33,13 @@ public struct LocalizationMoveRule: Rule {
     /// `Base.lproj`, which serves the development region (Xcode's base internationalization).
     static func sameForEveryUser(_ a: String, _ b: String, _ move: ResourceMove, _ context: RuleContext) -> String? {
         if LanguageCode.canonical(a) == LanguageCode.canonical(b) { return "\(a).lproj and \(b).lproj are one language" }
+        let comparison = context.comparison.bundles.first { $0.name == (move.toBundle ?? move.fromBundle) }
+        if comparison?.localizationsRenamed.contains(where: { $0.from == a && $0.to == b }) == true {
+            return "\(a).lproj gave way to \(b).lproj, where its users fall back"
+        }
         guard a == "Base" || b == "Base" else { return nil }
         let other = a == "Base" ? b : a
-        let bundle = context.comparison.bundles.first { $0.name == (move.toBundle ?? move.fromBundle) }?.new
-        guard let bundle else { return nil }
+        guard let bundle = comparison?.new else { return nil }
         let region = LanguageDroppedRule.developmentRegion(of: bundle, context)
         guard LanguageCode.canonical(other) == LanguageCode.canonical(region)
                 || LanguageCode.canonical(other) == LanguageCode.language(of: region) else { return nil }

@@ -1,0 +1,47 @@
+import BundleModel
+import Testing
+@testable import Rules
+
+/// Layouts of shipping third-party apps that once drew false warnings or errors (found by
+/// building Sparkle, Electron-free macOS, Flutter and legacy-Chinese layouts the corpus
+/// lacks): each is judged as Apple treats it.
+@Suite struct ThirdPartyLayoutTests {
+    /// `zh_CN.lproj` giving way to `zh-Hans.lproj` (and `zh_TW` to `zh-Hant`): CLDR and ICU
+    /// read `zh_CN` as `zh-Hans-CN`, whose users fall back to `zh-Hans`. A rename, at info;
+    /// a language that really went is still a warning.
+    @Test func legacyChineseFoldersGivingWayToScriptFoldersAreRenames() {
+        let old = L10nExamples.app(files: ["en.lproj/A.strings", "zh_CN.lproj/A.strings", "zh_TW.lproj/A.strings",
+                                           "de.lproj/A.strings"])
+        let new = L10nExamples.app(files: ["en.lproj/A.strings", "zh-Hans.lproj/A.strings", "zh-Hant.lproj/A.strings"])
+        let f = findings(of: .languageDropped, RuleExample("", old: old, new: new))
+        let id = "l10n.language-dropped|com.example.app|"
+        #expect(f.filter { $0.severity > .info }.map(\.fingerprint) == [id + "dropped|de"])
+        #expect(f.filter { $0.severity == .info }.map(\.fingerprint).sorted()
+                == [id + "renamed|zh_CN|zh-Hans", id + "renamed|zh_TW|zh-Hant"])
+    }
+
+    /// `zh-HK.lproj` beside a complete `zh-Hant.lproj` only overrides it (`zh-HK` is
+    /// `zh-Hant-HK`): it lacks nothing, as `en-GB` beside `en`.
+    @Test func aHongKongFolderBesideTraditionalChineseIsARegionalVariant() {
+        let build = L10nExamples.app(files: ["en.lproj/Help.html", "zh-Hant.lproj/Help.html"], tables: [
+            ("en.lproj/Localizable.strings", [("greeting", "Hello"), ("cart", "Cart")]),
+            ("zh-Hant.lproj/Localizable.strings", [("greeting", "你好"), ("cart", "購物車")]),
+            ("zh-HK.lproj/Localizable.strings", [("cart", "購物籃")]),
+        ])
+        for rule in [RuleID.missingLocalizedFile, .stringKeysDiffer] {
+            let loud = findings(of: rule, RuleExample("", old: nil, new: build)).filter { $0.severity > .info }
+            #expect(loud.isEmpty, "\(rule): \(loud.map(\.message))")
+        }
+    }
+
+    /// An app that localizes itself (Flutter, React Native) lists its languages in
+    /// `CFBundleLocalizations` and ships no folders for them: noted at info, never a warning.
+    @Test func selfLocalizedLanguagesAreNotedAtInfo() {
+        let build = L10nExamples.app(files: ["Base.lproj/LaunchScreen.storyboardc/Info.plist"],
+                                     info: [("CFBundleLocalizations", .strings(["en", "fr", "de"]))])
+        let f = findings(of: .declaredLanguages, RuleExample("", old: nil, new: build))
+        let id = "l10n.declared-languages|com.example.app|"
+        #expect(f.map(\.fingerprint).sorted() == [id + "declared-without-folder|de", id + "declared-without-folder|fr"])
+        #expect(f.allSatisfy { $0.severity == .info })
+    }
+}
