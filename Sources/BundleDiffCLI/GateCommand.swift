@@ -10,8 +10,10 @@ struct GateCommand: ParsableCommand {
         commandName: "gate",
         abstract: "The CI version-bump gate: version and nested-version rules, one line per finding.",
         discussion: """
-            The baseline is the --against build, else the highest CFBundleVersion recorded \
-            for the app and channel in the history (not merely the latest recorded). Run it \
+            The baseline is the --against build (of the same app), else the highest \
+            CFBundleVersion recorded for the app and channel in the history (not merely the \
+            latest recorded), among builds of the new build's platform when the bundle id is \
+            recorded on several (universal purchase). Run it \
             before recording the new build. The gate never passes without a baseline: a \
             history that does not exist, is no history, or holds no earlier build of the app \
             and channel is an error, unless --first-build (or first_build: true in \
@@ -61,13 +63,14 @@ struct GateCommand: ParsableCommand {
                 try BuildSide.resolve(against, store: store.get, app: nil, channel: channel, progress: $0)
             }
             try CompareBuilds.requireBuild(side, for: "gate")
-            baseline = GateBaseline(side: side, history: nil)
+            baseline = try GateBaseline.against(side, new: newSide)
         } else {
             let declared = firstBuild || file.firstBuild == true
             baseline = try GateBaseline.fromHistory(try store.getIfPresent(), location: location, new: newSide,
                                                     channel: channel, firstBuild: declared)
             if baseline.side.recorded == nil {
-                console.error("bundlediff: note: no earlier build to compare with; passing as a declared first build")
+                console.error("bundlediff: note: no earlier build to compare with: a declared first build, whose own "
+                              + "versions are judged alone")
             }
         }
         try judgment.conclude(compare.gate(baseline: baseline, new: newSide, date: try report.date(console)), started: started, report: report, console: console)

@@ -38,18 +38,36 @@ public struct GateBaseline: Sendable {
         if let own = new.recorded, let at = earlier.firstIndex(where: { $0.commit == own.commit }) {
             earlier = Array(earlier[(at + 1)...])  // newest first: keep what was recorded before it
         }
+        // One bundle id on several platforms (universal purchase): each platform's builds
+        // number on their own, so only builds of the new build's platform are compared.
+        let platform = new.snapshot.mainBundle?.platform
+        let otherPlatforms = earlier.contains { $0.platform != nil && platform != nil && $0.platform != platform }
+        if otherPlatforms { earlier.removeAll { $0.platform != nil && $0.platform != platform } }
+        let which = otherPlatforms ? "\(platform ?? "") build" : "build"
+        let scope = otherPlatforms ? "highest \(platform ?? "") build recorded" : "highest recorded"
         guard let highest = highestBuild(earlier) else {
             if firstBuild { return declared }
-            throw UserFacingError("\(location): no build of \(VisibleText.escape(app)) on channel \(channel) was recorded "
+            throw UserFacingError("\(location): no \(which) of \(VisibleText.escape(app)) on channel \(channel) was recorded "
                                   + "before this one, so the gate has nothing to compare with; " + remedy)
         }
         // The gate reads no other build after its baseline.
         let snapshot = try History.run { () throws(StoreError) in try store.snapshot(of: highest, isLast: true) }
-        let reference = "\(app)@\(highest.shortVersion ?? "-")+\(highest.build ?? "-") (highest recorded on \(channel))"
+        let reference = "\(app)@\(highest.shortVersion ?? "-")+\(highest.build ?? "-") (\(scope) on \(channel))"
         return GateBaseline(side: BuildSide(reference: reference, snapshot: snapshot, recorded: highest),
                             history: earlier.compactMap { b in
                                 b.build.map { RecordedVersion(shortVersion: b.shortVersion, build: $0) }
                             })
+    }
+
+    /// The `--against` baseline, refused when it is a build of another app: the gate
+    /// judges one app's versions, and a wrong path in a CI step must not pass it.
+    public static func against(_ side: BuildSide, new: BuildSide) throws(UserFacingError) -> GateBaseline {
+        if let theirs = side.snapshot.mainBundle?.identifier, let mine = new.snapshot.mainBundle?.identifier, theirs != mine {
+            throw UserFacingError("--against \(VisibleText.escape(side.reference)) is a build of \(VisibleText.escape(theirs)) "
+                                  + "and \(VisibleText.escape(new.reference)) of \(VisibleText.escape(mine)): the gate compares "
+                                  + "two builds of one app; name a build of \(VisibleText.escape(mine))")
+        }
+        return GateBaseline(side: side, history: nil)
     }
 
     /// The recorded build with the highest `CFBundleVersion` (well-formed ones win over

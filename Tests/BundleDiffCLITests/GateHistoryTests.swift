@@ -59,6 +59,46 @@ import TestSupport
         #expect(r.out.isEmpty)
     }
 
+    /// A wrong `--against` path in a CI step names a build of another app: an input error,
+    /// never a pass.
+    @Test func againstABuildOfAnotherAppIsAnError() throws {
+        let scratch = try ScratchDirectory("gate-history")
+        let other = FixtureBuilder.iOSApp(name: "Other", identifier: "com.example.other", version: "99", nested: false)
+        let path = try other.writeDirectory(in: scratch.path)
+        Self.oneErrorLine(CLIHarness.run(["gate", "--against", path, CLIHarness.demoBuild(2)]),
+                          "is a build of com.example.other and \(CLIHarness.demoBuild(2)) of com.example.wanderlust: "
+                              + "the gate compares two builds of one app")
+        #expect(CLIHarness.run(["gate", "--against", CLIHarness.demoBuild(1), CLIHarness.demoBuild(2)]).status == 0)
+    }
+
+    /// One bundle id on iOS and macOS (universal purchase): each platform numbers its own
+    /// builds, so a macOS build is never judged against the iOS builds, nor the reverse.
+    @Test func eachPlatformOfOneBundleIDNumbersItsOwnBuilds() throws {
+        let scratch = try ScratchDirectory("gate-history")
+        let repo = scratch.path("h")
+        func build(_ app: FixtureBuilder, _ folder: String) throws -> String {
+            try app.writeDirectory(in: scratch.path, named: folder) + "/Uni.app"
+        }
+        let id = "com.example.universal"
+        let ios50 = try build(FixtureBuilder.iOSApp(name: "Uni", identifier: id, shortVersion: "2.0", version: "50",
+                                                    nested: false), "ios50")
+        let ios51 = try build(FixtureBuilder.iOSApp(name: "Uni", identifier: id, shortVersion: "2.0", version: "51",
+                                                    nested: false), "ios51")
+        let mac1 = try build(FixtureBuilder.macApp(name: "Uni", identifier: id, shortVersion: "2.0", version: "1"), "mac1")
+        let mac2 = try build(FixtureBuilder.macApp(name: "Uni", identifier: id, shortVersion: "2.0", version: "2"), "mac2")
+        #expect(CLIHarness.run(["snapshot", ios50, "--repo", repo]).status == 0)
+        Self.oneErrorLine(CLIHarness.run(["gate", mac1, "--repo", repo]),
+                          "no macOS build of \(id) on channel main was recorded before this one")
+        #expect(CLIHarness.run(["snapshot", mac1, "--repo", repo]).status == 0)
+        let mac = CLIHarness.run(["gate", mac2, "--repo", repo])
+        #expect(mac.status == 0 && mac.out.hasPrefix("baseline: \(id)@2.0+1 (highest macOS build recorded on main)"),
+                "\(mac.out)\(mac.err)")
+        let ios = CLIHarness.run(["gate", ios51, "--repo", repo])
+        #expect(ios.status == 0 && ios.out.hasPrefix("baseline: \(id)@2.0+50 (highest iOS build recorded on main)"),
+                "\(ios.out)\(ios.err)")
+        #expect(CLIHarness.run(["gate", mac1, "--repo", repo]).status == 1, "a macOS build no higher than macOS's")
+    }
+
     @Test func aDeclaredFirstBuildPassesWithNothingToCompare() throws {
         let scratch = try ScratchDirectory("gate-history")
         let none = scratch.path("none")
