@@ -1,5 +1,6 @@
 import BundleModel
 import Comparison
+import PropertyLists
 
 /// A version string that is not 1–3 non-negative integers cannot be compared: say why.
 public struct MalformedVersionRule: Rule {
@@ -7,14 +8,18 @@ public struct MalformedVersionRule: Rule {
 
     public static let description = RuleDescription(
         id: .malformedVersion, name: "Version string is not 1–3 non-negative integers", defaultSeverity: .error,
-        rationale: "CFBundleVersion and CFBundleShortVersionString are period-separated non-negative integers. "
-            + "'1.0b3', '-beta.0', a git hash or a space make App Store Connect reject the build, and make "
-            + "any comparison meaningless, so the finding replaces a wrong comparison.",
+        rationale: "CFBundleVersion and CFBundleShortVersionString are strings of period-separated non-negative "
+            + "integers. '1.0b3', '-beta.0', a git hash or a space make App Store Connect reject the build, and make "
+            + "any comparison meaningless, so the finding replaces a wrong comparison; so does a number where the "
+            + "string belongs (<integer>5</integer>).",
         triggeringExamples: [
             RuleExample("beta suffix", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "1.0b3")),
             RuleExample("git hash", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "9c8e08b")),
             RuleExample("space", old: nil, new: BuildNotIncreasedRule.app(short: "1.0 ", build: "3")),
             RuleExample("four build components", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "1.2.3.4")),
+            RuleExample("a number, not a string", old: nil, new: ExampleBuild()
+                .bundle("Example.app", id: "com.example.app", shortVersion: "1.0",
+                        info: [("CFBundleVersion", .integer(PlistInteger(5)))]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("leading zeros", old: nil, new: BuildNotIncreasedRule.app(short: "01.0", build: "007")),
@@ -24,9 +29,20 @@ public struct MalformedVersionRule: Rule {
 
     public func findings(in context: RuleContext) -> [Finding] {
         var out: [Finding] = []
+        let build = context.check(isNew: true)
         for b in context.comparison.bundles {
             guard let n = b.new, !context.isUnchangedInner(b) else { continue }
             for (key, value) in [("CFBundleVersion", n.version), ("CFBundleShortVersionString", n.shortVersion)] {
+                // A number where the string belongs (`<integer>5</integer>`): App Store Connect
+                // reads versions as strings, and `check` refuses the key (info-plist.required-keys).
+                if let raw = build.info(of: n)?[key], raw.stringValue == nil {
+                    out.append(Finding(
+                        ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
+                        message: "\(key) is \(raw.typeNameWithArticle), not a string; App Store Connect reads versions as "
+                            + "strings: write it as <string>",
+                        paths: [n.infoPlistPath], subject: "\(key):type"))
+                    continue
+                }
                 guard let text = value, let reason = Self.problem(text, key: key) else { continue }
                 out.append(Finding(
                     ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
