@@ -27,7 +27,8 @@ public struct MinimumOSMismatchRule: CheckRule {
             + "accepts (iOS and tvOS 12, watchOS 4, macOS 10.13) linkers raised targets (ld64 wrote macOS 10.5 for "
             + "x86_64 built for 10.4), so there only a plist value above the binary's is judged. Mac Catalyst slices, frameworks (vendors edit "
             + "theirs), apps whose executable is a stub Xcode copies from the SDK (WatchKit apps with WKWatchKitApp, "
-            + "iMessage and sticker apps with LSApplicationLaunchProhibited) and builds recorded without Mach-O facts "
+            + "iMessage and sticker apps with LSApplicationLaunchProhibited, sticker pack extensions with "
+            + "LSApplicationIsStickerProvider) and builds recorded without Mach-O facts "
             + "are not judged.",
         triggeringExamples: [
             RuleExample("plist lowered by hand", old: nil, new: app(min: "14.0", [ExampleBuild.slice(minimumOS: .init(major: 16))]),
@@ -55,6 +56,13 @@ public struct MinimumOSMismatchRule: CheckRule {
                                ("WKWatchKitApp", .boolean(true))])
                 .binary("Example.app/Watch/W.app/W", MachOFile(container: .thin, slices: [
                     ExampleBuild.slice(.arm64_32, platform: .watchOS, minimumOS: .init(major: 2))]))),
+            RuleExample("a sticker pack extension's stub executable", old: nil, new: app(min: "17.0", [
+                ExampleBuild.slice(minimumOS: .init(major: 17))])
+                .bundle("Example.app/PlugIns/Stickers.appex", kind: .appex, id: "com.example.app.stickers",
+                        info: [("CFBundleExecutable", .string("Stickers")), ("MinimumOSVersion", .string("17.0")),
+                               ("LSApplicationIsStickerProvider", .boolean(true))])
+                .binary("Example.app/PlugIns/Stickers.appex/Stickers", MachOFile(container: .thin, slices: [
+                    ExampleBuild.slice(minimumOS: .init(major: 10))]))),
             RuleExample("Mac Catalyst", old: nil, new: mac(min: "10.15", [
                 ExampleBuild.slice(platform: .macCatalyst, minimumOS: .init(major: 13, minor: 1))])),
         ])
@@ -95,13 +103,15 @@ public struct MinimumOSMismatchRule: CheckRule {
         }
     }
 
-    /// True for the apps whose executable Xcode copies from the SDK instead of linking: a
-    /// WatchKit app of the two-target era (`WKWatchKitApp`: the code is its extension's) and
-    /// an iMessage or sticker app (`LSApplicationLaunchProhibited`): the stub's minimum OS is
-    /// Apple's, not the deployment target.
+    /// True for the bundles whose executable Xcode copies from the SDK instead of linking: a
+    /// WatchKit app of the two-target era (`WKWatchKitApp`: the code is its extension's), an
+    /// iMessage or sticker app (`LSApplicationLaunchProhibited`) and a sticker pack extension
+    /// (`LSApplicationIsStickerProvider`: Xcode copies `MessagesApplicationExtensionStub`):
+    /// the stub's minimum OS is Apple's, not the deployment target.
     static func hasStubExecutable(_ bundle: BundleInfo, _ build: CheckContext) -> Bool {
         let info = build.info(of: bundle)
         return info?["WKWatchKitApp"] == .boolean(true) || info?["LSApplicationLaunchProhibited"] == .boolean(true)
+            || info?["LSApplicationIsStickerProvider"] == .boolean(true)
     }
 
     public func findings(in build: CheckContext) -> [Finding] {

@@ -24,9 +24,9 @@ public struct RequiredReasonUndeclaredRule: CheckRule {
             + "App Store Connect refuses the upload: 'Missing API declaration - Your app's code in the \"…\" file "
             + "references one or more APIs that require reasons, including the following API categories: "
             + "NSPrivacyAccessedAPICategoryDiskSpace' (ITMS-91053). The symbols are found among each binary's imports "
-            + "(Sources/Rules/Resources/required-reason-apis.txt lists them). A declaration in the binary's own bundle "
-            + "or in any bundle that contains it counts (App Store Connect accepts the app's manifest for code the app "
-            + "embeds). Only iOS-family apps built for devices are judged (the uploads Apple asks this of), and Apple's "
+            + "(Sources/Rules/Resources/required-reason-apis.txt lists them). A declaration in the binary's own bundle, "
+            + "in a resource bundle inside it (CocoaPods and SwiftPM put an SDK's manifest there), or in any bundle "
+            + "that contains it counts (App Store Connect accepts the app's manifest for code the app embeds). Only iOS-family apps built for devices are judged (the uploads Apple asks this of), and Apple's "
             + "own frameworks (com.apple.*, such as XCTest in a test runner) are not. APIs reached only by an "
             + "Objective-C message leave no import and are not seen; builds recorded without Mach-O facts are not judged.",
         appStoreCodes: ["ITMS-91053"],
@@ -35,6 +35,17 @@ public struct RequiredReasonUndeclaredRule: CheckRule {
                         expectedCount: 1),
             RuleExample("disk space declared with a user-defaults reason only", old: nil,
                         new: app(imports: ["_statfs"], manifest: [("NSPrivacyAccessedAPICategoryDiskSpace", ["CA92.1"])]),
+                        expectedCount: 1),
+            RuleExample("declared in another framework's resource bundle", old: nil, new: app(imports: [], manifest: nil)
+                .bundle("Example.app/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
+                        info: [("CFBundleExecutable", .string("Kit"))])
+                .binary("Example.app/Frameworks/Kit.framework/Kit",
+                        MachOFile(container: .thin, slices: [ExampleBuild.slice(imports: ["_OBJC_CLASS_$_NSUserDefaults"])]))
+                .bundle("Example.app/Frameworks/Other.framework", kind: .framework, id: "com.example.other")
+                .bundle("Example.app/Frameworks/Other.framework/Other_privacy.bundle", kind: .bundle, id: "org.cocoapods.Other-privacy")
+                .plist("Example.app/Frameworks/Other.framework/Other_privacy.bundle/PrivacyInfo.xcprivacy",
+                       .dictionary(PlistDictionary([("NSPrivacyAccessedAPITypes", .array([
+                           PrivacyManifestInvalidRule.api("NSPrivacyAccessedAPICategoryUserDefaults", ["CA92.1"])]))]))),
                         expectedCount: 1),
         ],
         nonTriggeringExamples: [
@@ -56,6 +67,16 @@ public struct RequiredReasonUndeclaredRule: CheckRule {
                         info: [("CFBundleExecutable", .string("XCTest"))])
                 .binary("Example.app/Frameworks/XCTest.framework/XCTest",
                         MachOFile(container: .thin, slices: [ExampleBuild.slice(imports: ["_mach_absolute_time"])]))),
+            RuleExample("a framework's use declared in its own resource bundle (CocoaPods)", old: nil,
+                        new: app(imports: [], manifest: nil)
+                .bundle("Example.app/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
+                        info: [("CFBundleExecutable", .string("Kit"))])
+                .binary("Example.app/Frameworks/Kit.framework/Kit",
+                        MachOFile(container: .thin, slices: [ExampleBuild.slice(imports: ["_OBJC_CLASS_$_NSUserDefaults"])]))
+                .bundle("Example.app/Frameworks/Kit.framework/Kit_privacy.bundle", kind: .bundle, id: "org.cocoapods.Kit-privacy")
+                .plist("Example.app/Frameworks/Kit.framework/Kit_privacy.bundle/PrivacyInfo.xcprivacy",
+                       .dictionary(PlistDictionary([("NSPrivacyAccessedAPITypes", .array([
+                           PrivacyManifestInvalidRule.api("NSPrivacyAccessedAPICategoryUserDefaults", ["CA92.1"])]))])))),
             RuleExample("a framework's use declared by the app", old: nil, new: app(imports: [], manifest:
                 [("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.1"])])
                 .bundle("Example.app/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
@@ -73,9 +94,14 @@ public struct RequiredReasonUndeclaredRule: CheckRule {
     }
 
     public func findings(in build: CheckContext) -> [Finding] {
-        var manifests: [BundlePath: PrivacyManifest] = [:]
+        // Each manifest counts for the code bundle it lies in: its own bundle's, or, from a
+        // resource bundle (CocoaPods' `Kit_privacy.bundle`, SwiftPM's `Pkg_Target.bundle`),
+        // the nearest bundle around that holds code.
+        var manifests: [BundlePath: [PrivacyManifest]] = [:]
         for (path, decoded) in build.snapshot.plists where path.nameString == PrivacyManifest.fileName {
-            if let owner = build.index.owner(of: path) { manifests[owner.path] = PrivacyManifest(decoded) }
+            guard var owner = build.index.owner(of: path) else { continue }
+            while owner.kind == .bundle, let parent = owner.parentPath.flatMap(build.index.bundle(at:)) { owner = parent }
+            manifests[owner.path, default: []].append(PrivacyManifest(decoded))
         }
         var out: [Finding] = []
         for b in build.bundles where b.kind != .xcframework && Self.judged(build.outermost(of: b), in: build) {
@@ -88,7 +114,7 @@ public struct RequiredReasonUndeclaredRule: CheckRule {
                 chain.append(next)
             }
             for (category, symbols) in PrivacyLists.categories(importedBy: imports)
-            where !chain.contains(where: { manifests[$0.path]?.declaresValidly(category) == true }) {
+            where !chain.contains(where: { manifests[$0.path]?.contains { $0.declaresValidly(category) } == true }) {
                 let shown = symbols.prefix(3).joined(separator: ", ") + (symbols.count > 3 ? ", …" : "")
                 out.append(Finding(ruleID: .requiredReasonUndeclared, severity: build.severity(of: .requiredReasonUndeclared),
                                    bundle: build.name(of: b),
