@@ -26,7 +26,8 @@ public struct RequiredReasonUndeclaredRule: CheckRule {
             + "NSPrivacyAccessedAPICategoryDiskSpace' (ITMS-91053). The symbols are found among each binary's imports "
             + "(Sources/Rules/Resources/required-reason-apis.txt lists them). A declaration in the binary's own bundle, "
             + "in a resource bundle inside it (CocoaPods and SwiftPM put an SDK's manifest there), or in any bundle "
-            + "that contains it counts (App Store Connect accepts the app's manifest for code the app embeds). Only iOS-family apps built for devices are judged (the uploads Apple asks this of), and Apple's "
+            + "that contains it counts (App Store Connect accepts the app's manifest for code the app embeds). "
+            + "Only iOS-family apps built for devices are judged (the uploads Apple asks this of), and Apple's "
             + "own frameworks (com.apple.*, such as XCTest in a test runner) are not. APIs reached only by an "
             + "Objective-C message leave no import and are not seen; builds recorded without Mach-O facts are not judged.",
         appStoreCodes: ["ITMS-91053"],
