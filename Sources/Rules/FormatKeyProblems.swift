@@ -27,10 +27,15 @@ struct FormatKeyProblems {
         var out: [FormatKeyProblems] = []
         for (key, (a, isValueType)) in texts {
             guard let b = translatedTypes[key] ?? translation.value(forKey: key) else { continue }
-            var ra = FormatSpecifiers(a)
-            let rb = FormatSpecifiers(b), isVariant = isValueType || reference.pluralVariants.contains(key)
+            let isVariant = isValueType || reference.pluralVariants.contains(key)
+            // A variable's texts read from its slot in each table's own format.
+            let variable = isVariant ? Self.variable(of: key, isValueType: isValueType) : nil
+            let first = variable.flatMap { FormatSpecifiers(reference.value(forKey: $0.entry) ?? "").variables[$0.name] } ?? 1
+            let theirs = variable.flatMap { FormatSpecifiers(translation.value(forKey: $0.entry) ?? "").variables[$0.name] } ?? first
+            var ra = FormatSpecifiers(a, firstArgument: first)
+            let rb = FormatSpecifiers(b, firstArgument: theirs)
             if !isValueType, isVariant, let slash = key.lastIndex(of: "/"), let other = reference.value(forKey: key[..<slash] + "/other") {
-                ra.absorb(FormatSpecifiers(other))
+                ra.absorb(FormatSpecifiers(other, firstArgument: first))
             }
             let problems = ra.problems(translation: rb, isPluralVariant: isVariant)
             guard !problems.isEmpty else { continue }
@@ -38,5 +43,20 @@ struct FormatKeyProblems {
                                          translationSummary: rb.summary(includeSpaced: !ra.hasSpaced)))
         }
         return out.sorted { $0.key < $1.key }
+    }
+
+    /// The entry and variable a plural text's key (`entry/variable/category`) or a value
+    /// type's key (`entry/variable NSStringFormatValueTypeKey`) belongs to.
+    static func variable(of key: String, isValueType: Bool) -> (entry: String, name: String)? {
+        var path = Substring(key)
+        if isValueType {
+            guard let space = path.lastIndex(of: " ") else { return nil }
+            path = path[..<space]
+        } else {
+            guard let slash = path.lastIndex(of: "/") else { return nil }
+            path = path[..<slash]
+        }
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return (String(path[..<slash]), String(path[path.index(after: slash)...]))
     }
 }

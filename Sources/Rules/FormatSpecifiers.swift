@@ -23,6 +23,8 @@ struct FormatSpecifiers: Equatable {
     private(set) var literalPercents = 0
     /// App-specific placeholders `%0`, `%1`, … (a `%`, digits, then no conversion), by number.
     private(set) var placeholders: Set<Int> = []
+    /// The argument slot of each `.stringsdict` variable (`%#@name@`) the text reads.
+    private(set) var variables: [String: Int] = [:]
 
     static func == (a: FormatSpecifiers, b: FormatSpecifiers) -> Bool {
         a.conversions.elementsEqual(b.conversions) { $0.slot == $1.slot && $0.argument == $1.argument }
@@ -62,11 +64,16 @@ struct FormatSpecifiers: Equatable {
         literalPercents += other.literalPercents
     }
 
-    init(_ text: String) {
+    /// The conversions of `text`, the unnumbered ones read from `firstArgument` on: 1 for a
+    /// whole string; for a `.stringsdict` plural text, its variable's slot in the format
+    /// (CoreFoundation formats a variable's text from that argument: in `%#@files@ in
+    /// %#@folders@`, the `%d` of a `folders` text reads argument 2).
+    init(_ text: String, firstArgument: Int = 1) {
         // Most texts have no `%` at all: nothing to read.
         guard text.utf8.contains(UInt8(ascii: "%")) else { return }
         let s = Array(text.unicodeScalars)
-        var i = 0, next = 1
+        var i = 0, next = max(firstArgument, 1)
+        var name: String?
         while i < s.count {
             guard s[i] == "%" else { i += 1; continue }
             let percent = i
@@ -92,9 +99,11 @@ struct FormatSpecifiers: Equatable {
                 if i < s.count, s[i] == "*" { stars += 1; i += 1 } else { _ = Self.number(s, &i) }
             }
             var kind: String?
+            name = nil
             if i < s.count, s[i] == "#", i + 1 < s.count, s[i + 1] == "@",
                let close = s[(i + 2)...].firstIndex(of: "@") {
                 kind = "variable"
+                name = String(String.UnicodeScalarView(s[(i + 2)..<close]))
                 i = close + 1
             } else {
                 while i < s.count, "hlqLztj".unicodeScalars.contains(s[i]) { i += 1 }
@@ -111,6 +120,7 @@ struct FormatSpecifiers: Equatable {
             let slot: Int
             if let position { slot = position } else { slot = next; next += 1 }
             conversions.append((slot, Argument(kind: kind, isSpaced: spaced)))
+            if let name, variables[name] == nil { variables[name] = slot }
         }
     }
 

@@ -1,4 +1,5 @@
 import BundleModel
+import PropertyLists
 import Testing
 @testable import Rules
 
@@ -32,6 +33,37 @@ import Testing
             let loud = findings(of: rule, RuleExample("", old: nil, new: build)).filter { $0.severity > .info }
             #expect(loud.isEmpty, "\(rule): \(loud.map(\.message))")
         }
+    }
+
+    /// A `.stringsdict` entry with two plural variables: a plain `%d` in a variable's text
+    /// reads that variable's argument (CoreFoundation formats it from the variable's slot),
+    /// so a translation that reorders the variables (`%2$#@folders@の%1$#@files@`) and
+    /// writes `%2$d` there reads what the reference's `%d` reads; one that writes `%1$d`
+    /// in the `folders` text shows the file count: an error.
+    @Test func aPluralTextReadsFromItsVariablesSlot() {
+        func variable(_ texts: [(String, String)]) -> PlistValue {
+            .dictionary(PlistDictionary([("NSStringFormatSpecTypeKey", .string("NSStringPluralRuleType")),
+                                         ("NSStringFormatValueTypeKey", .string("d"))] + texts.map { ($0.0, PlistValue.string($0.1)) }))
+        }
+        func table(_ format: String, files: [(String, String)], folders: [(String, String)]) -> PlistValue {
+            .dictionary(PlistDictionary([("files_in_folders", .dictionary(PlistDictionary([
+                ("NSStringLocalizedFormatKey", .string(format)), ("files", variable(files)), ("folders", variable(folders)),
+            ])))]))
+        }
+        let en = table("%#@files@ in %#@folders@", files: [("one", "%d file"), ("other", "%d files")],
+                       folders: [("one", "%d folder"), ("other", "%d folders")])
+        func build(ja folders: String) -> ExampleBuild {
+            L10nExamples.app()
+                .plist("Example.app/en.lproj/Localizable.stringsdict", en, format: .xml)
+                .plist("Example.app/ja.lproj/Localizable.stringsdict",
+                       table("%2$#@folders@の%1$#@files@", files: [("other", "%1$d 個のファイル")],
+                             folders: [("other", folders)]), format: .xml)
+        }
+        #expect(findings(of: .formatSpecifierMismatch, RuleExample("", old: nil, new: build(ja: "%2$d 個のフォルダ"))).isEmpty)
+        #expect(findings(of: .formatSpecifierMismatch, RuleExample("", old: nil, new: build(ja: "%d 個のフォルダ"))).isEmpty)
+        let wrong = findings(of: .formatSpecifierMismatch, RuleExample("", old: nil, new: build(ja: "%1$d 個のフォルダ")))
+        #expect(wrong.map(\.severity) == [.error])
+        #expect(wrong.first?.message.contains("files_in_folders/folders/other") == true, "\(wrong.map(\.message))")
     }
 
     /// An app that localizes itself (Flutter, React Native) lists its languages in
