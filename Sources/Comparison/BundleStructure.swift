@@ -14,11 +14,13 @@ import BundleModel
 /// - `PkgInfo`, the main executable (`<exe>` or `MacOS/<exe>`);
 /// - everything under `Headers/`, `PrivateHeaders/` and `Modules/`;
 /// - in a versioned framework, every symbolic link outside its resources folder
-///   (`Versions/Current`, the top-level `Headers`, `Resources`, `<exe>` links).
+///   (`Versions/Current`, the top-level `Headers`, `Resources`, `<exe>` links);
+/// - a privacy manifest (`PrivacyInfo.xcprivacy`) anywhere in it: Apple reads it wherever
+///   it lies (the bundle, or a resource bundle an SDK puts it in), and no code looks it up.
 enum BundleStructure {
     static func isStructural(_ entry: FileEntry, of bundle: BundleInfo) -> Bool {
         let path = entry.path
-        if path == bundle.infoPlistPath { return true }
+        if path == bundle.infoPlistPath || path.nameIs("PrivacyInfo.xcprivacy") { return true }
         guard let inBundle = path.relative(to: bundle.path), !inBundle.isRoot else { return false }
         if SignatureNoiseClassifier.isSignatureFile(inBundle) { return true }
         if bundle.layout == .versionedFramework, entry.kind == .symlink, !path.isWithin(bundle.resourcesPath) {

@@ -39,6 +39,19 @@ extension EntitlementsChangedRule {
         return out
     }
 
+    /// The signed entitlements of each matched bundle's main executable, old and new, by the
+    /// new bundle's path, where both are known.
+    static func signedPairs(in context: RuleContext) -> [BundlePath: (PlistDictionary, PlistDictionary)] {
+        var out: [BundlePath: (PlistDictionary, PlistDictionary)] = [:]
+        for p in BinaryPairs.pairs(context) {
+            guard let signatures = BinaryPairs.signatures(p.old, p.new), let bundle = context.newIndex.owner(of: p.path)?.path,
+                  let before = signedEntitlements(signatures.old), let after = signedEntitlements(signatures.new)
+            else { continue }
+            out[bundle] = (before, after)
+        }
+        return out
+    }
+
     /// The signed entitlements: the decoded XML blob (the DER one when there is no XML); none
     /// (empty) for a certificate signature without either; nil when unknown (an ad hoc
     /// signature without one, or a blob that did not decode).

@@ -25,7 +25,10 @@ public struct EntitlementsChangedRule: Rule {
             + "storage an app reaches; a change between two builds loses users' data or links when it is not "
             + "intended. Read from each bundle's embedded provisioning profile (bundles matched by identifier) and "
             + "from the entitlements signed into each bundle's main executable (the code signature's XML blob); a "
-            + "signature change the profile already reported the same way is said once. Any other signed key "
+            + "signature change the profile already reported the same way is said once. Where the signatures are "
+            + "known, a change of the profile alone is information: a profile lists what the app may claim (Apple's "
+            + "TN3125), and a renewed one often allows more. The keychain access groups compared are the app's whole "
+            + "list: keychain-access-groups, then application-identifier. Any other signed key "
             + "added, removed or changed is information (get-task-allow differs between a development and a "
             + "distribution build). Builds recorded without Mach-O facts are compared by profile only.",
         triggeringExamples: [
@@ -50,14 +53,23 @@ public struct EntitlementsChangedRule: Rule {
                         old: ProfileCheck.app(extra: [("keychain-access-groups", .array([.string("A.x"), .string("A.y")]))]),
                         new: ProfileCheck.app(extra: [("keychain-access-groups", .array([.string("A.y"), .string("A.x")]))])),
             RuleExample("first build", old: nil, new: ProfileCheck.app(aps: "production")),
+            RuleExample("Keychain Sharing turned on with the app's own identifier (Xcode's default group)",
+                        old: signedApp(signed: [("application-identifier", .string("T.com.example.app"))]),
+                        new: signedApp(signed: [("application-identifier", .string("T.com.example.app")),
+                                                ("keychain-access-groups", .array([.string("T.com.example.app")]))])),
             RuleExample("same signed entitlements, keys in another order",
                         old: signedApp(signed: [("get-task-allow", .boolean(false)), ("aps-environment", .string("production"))]),
                         new: signedApp(signed: [("aps-environment", .string("production")), ("get-task-allow", .boolean(false))])),
         ])
 
-    /// The values of `keys` as a set of strings (arrays flattened, booleans spelled).
+    /// The values of `keys` as a set of strings (arrays flattened, booleans spelled). The
+    /// keychain access groups are the app's whole list, as Security reads it: the
+    /// `keychain-access-groups`, then the `application-identifier` (an app that lists its own
+    /// identifier there, as Xcode's Keychain Sharing does by default, reaches nothing new).
     static func values(_ entitlements: PlistDictionary, _ keys: [String]) -> Set<String> {
         var out: Set<String> = []
+        let keys = keys == ["keychain-access-groups"]
+            ? keys + ["application-identifier", "com.apple.application-identifier"] : keys
         for key in keys {
             switch entitlements[key] {
             case .string(let s)?: out.insert(s)
@@ -76,6 +88,7 @@ public struct EntitlementsChangedRule: Rule {
         for e in ProfileCheck.profiles(in: context.oldIndex.snapshot) {
             old[e.bundle.identifier ?? e.bundle.path.description] = e.profile
         }
+        let signed = Self.signedPairs(in: context)
         var out: [Finding] = []
         var said: ProfileSaid = [:]
         for e in ProfileCheck.profiles(in: context.newIndex.snapshot) {
@@ -83,11 +96,21 @@ public struct EntitlementsChangedRule: Rule {
             for (label, keys) in Self.watched {
                 let a = Self.values(before.entitlements, keys), b = Self.values(e.profile.entitlements, keys)
                 guard a != b else { continue }
-                said[e.bundle.path, default: [:]][label] = (a, b)
-                out.append(Finding(ruleID: .entitlementsChanged, severity: context.severity(of: .entitlementsChanged),
-                                   bundle: build.name(of: e.bundle),
-                                   message: "\(label) changed in the embedded profile: \(Self.changeText(a, b)); "
-                                       + "make sure users' data, links and notifications follow",
+                var severity = context.severity(of: .entitlementsChanged)
+                var advice = "make sure users' data, links and notifications follow"
+                if let (was, now) = signed[e.bundle.path] {
+                    // The profile only allows; what the app claims is signed into it. A signed
+                    // change is said from the signature; a change of the allowlist alone
+                    // changes nothing the app reaches.
+                    guard Self.values(was, keys) == Self.values(now, keys) else { continue }
+                    severity = context.severity(of: .entitlementsChanged, atMost: .info)
+                    advice = "the executable's signed entitlements did not change, so nothing the app reaches did "
+                        + "(the profile lists what the app may claim)"
+                } else {
+                    said[e.bundle.path, default: [:]][label] = (a, b)
+                }
+                out.append(Finding(ruleID: .entitlementsChanged, severity: severity, bundle: build.name(of: e.bundle),
+                                   message: "\(label) changed in the embedded profile: \(Self.changeText(a, b)); " + advice,
                                    paths: [e.path], subject: label))
             }
         }

@@ -20,6 +20,19 @@ import TestSupport
         return try BuildReader.read(path: try b.writeDirectory(in: scratch.path))
     }
 
+    /// An SDK's privacy manifest moved into its resource bundle (as GoogleUtilities did)
+    /// is no move between bundles: Apple reads it wherever it lies, and no code looks it up.
+    @Test func aPrivacyManifestMovedIntoAResourceBundleIsNoMove() throws {
+        let manifest = FixtureBuilder.plist(["NSPrivacyTracking": false])
+        var old = FixtureBuilder.iOSApp(), new = FixtureBuilder.iOSApp()
+        old.setFile("MyApp.app/Frameworks/Core.framework/PrivacyInfo.xcprivacy", manifest)
+        new.setFile("MyApp.app/Frameworks/Core.framework/Core_Privacy.bundle/PrivacyInfo.xcprivacy", manifest)
+        let scratch = try ScratchDirectory("privacy-move")
+        let c = Comparer.compare(old: try BuildReader.read(path: try old.writeDirectory(in: scratch.path, named: "old") + "/MyApp.app"),
+                                 new: try BuildReader.read(path: try new.writeDirectory(in: scratch.path, named: "new") + "/MyApp.app"))
+        #expect(c.moves.isEmpty, "\(c.moves)")
+    }
+
     @Test func replacedNestedFrameworksAreBundleFactsNotMoves() throws {
         let old = try Self.outer(nested: ["Dropped"])
         let new = try Self.outer(nested: ["First", "Second", "Third"])

@@ -66,6 +66,24 @@ import Testing
         #expect(wrong.first?.message.contains("files_in_folders/folders/other") == true, "\(wrong.map(\.message))")
     }
 
+    /// A renewed profile that allows more (current profiles list `com.apple.token` among
+    /// the keychain groups) changes nothing the app reaches when its signed entitlements
+    /// stay: information, not a warning. A signed change is still a warning.
+    @Test func aProfileAllowlistChangeAloneIsInformation() {
+        let signed: [(String, PlistValue)] = [("keychain-access-groups", .array([.string("T.*")]))]
+        let renewed = EntitlementsChangedRule.signedApp(
+            profile: [("keychain-access-groups", .array([.string("T.*"), .string("com.apple.token")]))], signed: signed)
+        let before = EntitlementsChangedRule.signedApp(profile: [("keychain-access-groups", .array([.string("T.*")]))],
+                                                       signed: signed)
+        let f = findings(of: .entitlementsChanged, RuleExample("", old: before, new: renewed))
+        #expect(f.map(\.severity) == [.info], "\(f.map(\.message))")
+        let claimed = EntitlementsChangedRule.signedApp(
+            profile: [("keychain-access-groups", .array([.string("T.*"), .string("com.apple.token")]))],
+            signed: [("keychain-access-groups", .array([.string("T.*"), .string("com.apple.token")]))])
+        let g = findings(of: .entitlementsChanged, RuleExample("", old: before, new: claimed))
+        #expect(g.map(\.severity) == [.warning], "\(g.map(\.message))")
+    }
+
     /// An app that localizes itself (Flutter, React Native) lists its languages in
     /// `CFBundleLocalizations` and ships no folders for them: noted at info, never a warning.
     @Test func selfLocalizedLanguagesAreNotedAtInfo() {
