@@ -9,8 +9,14 @@ public struct ArchitectureDroppedRule: Rule {
         id: .architectureDropped, name: "Architecture dropped from an executable", defaultSeverity: .error,
         rationale: "Devices of a dropped architecture (an Intel Mac when x86_64 goes, a 32-bit device when armv7 "
             + "goes) can no longer run the update. Simulator slices are not counted: a device build loses nothing "
-            + "when they go; nor are static-library slices, which name no platform. Compared per bundle's main executable; builds recorded without Mach-O facts are not judged.",
+            + "when they go; nor are static-library slices, which name no platform; nor is a 32-bit architecture "
+            + "the new build's minimum OS already leaves behind (armv7 and armv7s from iOS 11, armv7k from watchOS 9, "
+            + "i386 from macOS 10.15): binary.minimum-os-raised names those users. Compared per bundle's main "
+            + "executable; builds recorded without Mach-O facts are not judged.",
         triggeringExamples: [
+            RuleExample("armv7 gone while iOS 10 is still supported", old: BinaryPairs.app([
+                ExampleBuild.slice(.armv7, minimumOS: .init(major: 9)), ExampleBuild.slice(minimumOS: .init(major: 9))]),
+                        new: BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 10))]), expectedCount: 1),
             RuleExample("x86_64 gone from a macOS app", old: BinaryPairs.app([
                 ExampleBuild.slice(platform: .macOS), ExampleBuild.slice(.x86_64, platform: .macOS)]),
                         new: BinaryPairs.app([ExampleBuild.slice(platform: .macOS)]), expectedCount: 1),
@@ -23,6 +29,9 @@ public struct ArchitectureDroppedRule: Rule {
             RuleExample("simulator slice gone", old: BinaryPairs.app([
                 ExampleBuild.slice(), ExampleBuild.slice(.x86_64, platform: .iOSSimulator)]),
                         new: BinaryPairs.app([ExampleBuild.slice()])),
+            RuleExample("armv7 gone with a raise to iOS 11", old: BinaryPairs.app([
+                ExampleBuild.slice(.armv7, minimumOS: .init(major: 9)), ExampleBuild.slice(minimumOS: .init(major: 9))]),
+                        new: BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 11))])),
             RuleExample("arm64e added", old: BinaryPairs.app([ExampleBuild.slice()]),
                         new: BinaryPairs.app([ExampleBuild.slice(), ExampleBuild.slice(.arm64e)])),
         ])
@@ -32,9 +41,21 @@ public struct ArchitectureDroppedRule: Rule {
             .map(\.architecture))
     }
 
+    /// The architectures whose every device the systems from a version on no longer support:
+    /// once the new build needs that version, dropping the architecture loses no one more
+    /// (`binary.minimum-os-raised` names the users). 32-bit iPhones and iPads stop at iOS 10,
+    /// 32-bit Apple Watches at watchOS 8, and macOS 10.15 runs no 32-bit code.
+    static let retired: [String: (platform: MachOPlatform, from: MachOVersion)] = [
+        "armv7": (.iOS, MachOVersion(major: 11)), "armv7s": (.iOS, MachOVersion(major: 11)),
+        "armv7k": (.watchOS, MachOVersion(major: 9)), "i386": (.macOS, MachOVersion(major: 10, minor: 15)),
+    ]
+
     public func findings(in context: RuleContext) -> [Finding] {
         BinaryPairs.pairs(context).compactMap { p in
-            let dropped = Self.deviceArchitectures(p.old).subtracting(Self.deviceArchitectures(p.new)).sorted()
+            let dropped = Self.deviceArchitectures(p.old).subtracting(Self.deviceArchitectures(p.new)).sorted().filter { arch in
+                guard let (platform, from) = Self.retired[arch], let minimum = p.new.minimumOS(for: platform) else { return true }
+                return minimum < from
+            }
             guard !dropped.isEmpty else { return nil }
             return Finding(ruleID: .architectureDropped, severity: context.severity(of: .architectureDropped), bundle: p.name,
                            message: "\(p.path.nameString) no longer has \(dropped.joined(separator: ", ")): devices of "

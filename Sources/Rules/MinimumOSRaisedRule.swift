@@ -9,8 +9,11 @@ public struct MinimumOSRaisedRule: Rule {
         id: .minimumOSRaised, name: "Minimum OS raised", defaultSeverity: .warning,
         rationale: "Users on an OS below the new minimum stop getting updates: a migration to announce, not a "
             + "side effect of a toolchain bump. Read from each bundle's main executable (LC_BUILD_VERSION or "
-            + "LC_VERSION_MIN_*), per device platform (simulators only reach developers), old and new version in the message; builds recorded without Mach-O "
-            + "facts are not judged.",
+            + "LC_VERSION_MIN_*), per device platform (simulators only reach developers), old and new version in the "
+            + "message. A nested bundle's minimum counts only above the app's own, since the App Store offers the "
+            + "update by the app's: a framework that still needs less than the app loses no user, and an extension "
+            + "raised above the app only leaves older systems without that extension (information). Builds "
+            + "recorded without Mach-O facts are not judged.",
         triggeringExamples: [
             RuleExample("iOS 15 → 16", old: BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 15))]),
                         new: BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 16))]), expectedCount: 1),
@@ -23,18 +26,43 @@ public struct MinimumOSRaisedRule: Rule {
                         new: BinaryPairs.app([ExampleBuild.slice(platform: .iOSSimulator, minimumOS: .init(major: 16))])),
             RuleExample("only the SDK changed", old: BinaryPairs.app([ExampleBuild.slice(sdk: .init(major: 17))]),
                         new: BinaryPairs.app([ExampleBuild.slice(sdk: .init(major: 18))])),
+            RuleExample("a framework raised, still below the app", old: Self.app(framework: 11), new: Self.app(framework: 12)),
         ])
+
+    /// An app needing iOS 15 with a framework needing `framework`.
+    static func app(framework: UInt16) -> ExampleBuild {
+        BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 15))])
+            .bundle("Example.app/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
+                    info: [("CFBundleExecutable", .string("Kit"))])
+            .binary("Example.app/Frameworks/Kit.framework/Kit", MachOFile(container: .thin, slices: [
+                ExampleBuild.slice(minimumOS: .init(major: framework))]))
+    }
 
     public func findings(in context: RuleContext) -> [Finding] {
         var out: [Finding] = []
+        let build = context.check(isNew: true)
         for p in BinaryPairs.pairs(context) {
+            // A nested bundle's minimum matters only above the app's own: the App Store
+            // offers the update by the app's.
+            let bundle = context.newIndex.owner(of: p.path)
+            let app = bundle.map { context.newIndex.outermost(of: $0) }
+            let appFile = app.flatMap { app in app.path == bundle?.path ? nil : build.executableFacts(of: app)?.file }
             let kept = p.old.platforms.intersection(p.new.platforms).filter { !$0.isSimulator }
             for platform in kept.sorted(by: { $0.rawValue < $1.rawValue }) {
                 guard let was = p.old.minimumOS(for: platform), let now = p.new.minimumOS(for: platform), now > was
                 else { continue }
-                out.append(Finding(ruleID: .minimumOSRaised, severity: context.severity(of: .minimumOSRaised), bundle: p.name,
-                                   message: "minimum \(platform) raised \(was) → \(now) (\(p.path.nameString)): users "
-                                       + "below \(platform) \(now) stop getting updates",
+                var severity = context.severity(of: .minimumOSRaised)
+                var consequence = "users below \(platform) \(now) stop getting updates"
+                if let appMinimum = appFile?.minimumOS(for: platform) {
+                    if now <= appMinimum { continue }
+                    if bundle?.kind == .appex {
+                        severity = context.severity(of: .minimumOSRaised, atMost: .info)
+                        consequence = "users below \(platform) \(now) keep getting the app (it needs \(appMinimum)) "
+                            + "but not this extension"
+                    }
+                }
+                out.append(Finding(ruleID: .minimumOSRaised, severity: severity, bundle: p.name,
+                                   message: "minimum \(platform) raised \(was) → \(now) (\(p.path.nameString)): " + consequence,
                                    paths: [p.path], subject: "\(platform)|\(now)"))
             }
         }
