@@ -42,7 +42,8 @@ public enum Comparer {
                 let unmoved = BundleStructure.unmovedInRenamedVersion(old: o, new: n, changes: changes)
                 unmovedAdded.formUnion(unmoved.added)
                 removedCandidates += changes.removed
-                    .filter { !BundleStructure.isStructural($0, of: o) && !unmoved.removed.contains($0.path) }
+                    .filter { !BundleStructure.isStructural($0, of: o) && !unmoved.removed.contains($0.path)
+                        && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex) }
                     .map { candidate($0, bundle: pair.name, root: o.path) }
             }
         }
@@ -51,7 +52,9 @@ public enum Comparer {
         if removedCandidates.contains(where: { $0.entry.kind == .file }) {
             for (pair, changes) in zip(pairs, raw) {
                 guard let n = pair.new else { continue }
-                addedCandidates += changes.added.filter { !BundleStructure.isStructural($0, of: n) && !unmovedAdded.contains($0.path) }
+                addedCandidates += changes.added
+                    .filter { !BundleStructure.isStructural($0, of: n) && !unmovedAdded.contains($0.path)
+                        && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex) }
                     .map { candidate($0, bundle: pair.name, root: n.path) }
             }
         }

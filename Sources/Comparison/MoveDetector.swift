@@ -25,9 +25,15 @@ struct MoveDetector {
     private var usedRemoved = Set<BundlePath>()
     private var usedAdded = Set<BundlePath>()
 
+    /// Content this small (`{}`, a newline, a `.keep`) says nothing about where a file came
+    /// from: it is no evidence of a move by content.
+    static let smallestTelling: UInt64 = 4
+
     init(removed: [MoveCandidate], added: [MoveCandidate]) {
-        self.removed = removed.filter { $0.entry.kind == .file }
-        self.added = added.filter { $0.entry.kind == .file }
+        // Finder's `.DS_Store` is no resource: nothing looks it up.
+        func isResource(_ c: MoveCandidate) -> Bool { c.entry.kind == .file && !c.path.nameIs(".DS_Store") }
+        self.removed = removed.filter(isResource)
+        self.added = added.filter(isResource)
     }
 
     /// Runs every pass; returns the single-file moves found. Every move takes a removed
@@ -67,11 +73,11 @@ struct MoveDetector {
 
     private mutating func exactContentPass() {
         var addedByHash: [SHA256Digest: [MoveCandidate]] = [:]
-        for a in freeAdded where a.entry.size > 0 {
+        for a in freeAdded where a.entry.size >= Self.smallestTelling {
             if let h = a.entry.sha256 { addedByHash[h, default: []].append(a) }
         }
         var removedByHash: [SHA256Digest: [MoveCandidate]] = [:]
-        for r in freeRemoved where r.entry.size > 0 {
+        for r in freeRemoved where r.entry.size >= Self.smallestTelling {
             if let h = r.entry.sha256, addedByHash[h] != nil { removedByHash[h, default: []].append(r) }
         }
         for hash in removedByHash.keys.sorted() {
@@ -81,15 +87,27 @@ struct MoveDetector {
                                 to: adds.sorted { $0.path < $1.path }, contentChanged: false))
                 continue
             }
-            for (r, a) in Self.pair(rs, adds, minimumScore: -.infinity) {
-                record(FileMove(kind: .exact, from: r, to: [a], contentChanged: false))
+            // Several files with these bytes went and came (a placeholder image every
+            // feature ships): which went where is told only by a file keeping its name.
+            var addsByName: [[UInt8]: [MoveCandidate]] = [:]
+            for a in adds { addsByName[a.relative.name, default: []].append(a) }
+            var removedByName: [[UInt8]: [MoveCandidate]] = [:]
+            for r in rs { removedByName[r.relative.name, default: []].append(r) }
+            for name in removedByName.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                guard let named = removedByName[name], let targets = addsByName[name] else { continue }
+                for (r, a) in Self.pair(named, targets, minimumScore: -.infinity) {
+                    record(FileMove(kind: .exact, from: r, to: [a], contentChanged: false))
+                }
             }
         }
     }
 
-    /// Same file name in another folder, similar size. Inside a compiled package
-    /// (`X.storyboardc/`, `X.nib/`, `X.momd/`) the package name must match too: every
-    /// compiled storyboard has an `Info.plist`, and one storyboard's is not another's.
+    /// Same file name in another folder, nearly the same size (a tenth apart at most), in
+    /// the same language if any: a name alone (`background.jpg`, `Localizable.strings`) is
+    /// shared by unrelated files, and one language's table is not another's translation.
+    /// Inside a compiled package (`X.storyboardc/`, `X.nib/`, `X.momd/`) the package name
+    /// must match too: every compiled storyboard has an `Info.plist`, and one storyboard's
+    /// is not another's (`leastSizeRatio`).
     private mutating func sameNamePass() {
         var addedByName: [[UInt8]: [MoveCandidate]] = [:]
         for a in freeAdded { addedByName[nameKey(a), default: []].append(a) }
@@ -98,9 +116,11 @@ struct MoveDetector {
             removedByName[nameKey(r), default: []].append(r)
         }
         for name in removedByName.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            guard let rs = removedByName[name], let adds = addedByName[name] else { continue }
+            guard let rs = removedByName[name], let adds = addedByName[name], let first = rs.first else { continue }
+            let inPackage = nameKey(first) != first.relative.name
             for (r, a) in Self.pair(rs, adds, minimumScore: 0.3)
-            where NameSimilarity.sizeRatio(r.entry.size, a.entry.size) >= 0.3 {
+            where NameSimilarity.sizeRatio(r.entry.size, a.entry.size) >= Self.leastSizeRatio(r, a, inPackage: inPackage)
+                && Self.sameLanguage(r, a) && min(r.entry.size, a.entry.size) >= Self.smallestTelling {
                 record(FileMove(kind: .renamedWithChanges, from: r, to: [a],
                                 contentChanged: r.entry.sha256 != a.entry.sha256))
             }
@@ -161,6 +181,27 @@ struct MoveDetector {
             guard !free.isEmpty else { continue }
             record(FileMove(kind: .becameFolder, from: r, to: free, contentChanged: true, toFolder: folder))
         }
+    }
+
+    /// How close in size a same-name pair must be: within a factor of three where the place
+    /// tells (a compiled package of the same name, which each Xcode recompiles; the same
+    /// language's folder respelled, `pt_BR.lproj` → `pt-BR.lproj`, whose tables were edited
+    /// too), else within a tenth: a name alone is shared by unrelated files.
+    static func leastSizeRatio(_ r: MoveCandidate, _ a: MoveCandidate, inPackage: Bool) -> Double {
+        if inPackage { return 0.3 }
+        if let x = r.localization, let y = a.localization, LanguageCode.canonical(x) == LanguageCode.canonical(y),
+           r.delocalizedParent == a.delocalizedParent { return 0.3 }
+        return 0.9
+    }
+
+    /// Whether two files may be one resource by language: neither is localized, or they are
+    /// in one language's folders, or one is in `Base.lproj` (which holds the development
+    /// language's copy: `en.lproj/Main.nib` → `Base.lproj/Main.nib` is base
+    /// internationalization), or the file was localized or delocalized. Only two different
+    /// languages (`de.lproj` → `es.lproj`) are two translations, never one file moved.
+    static func sameLanguage(_ r: MoveCandidate, _ a: MoveCandidate) -> Bool {
+        guard let x = r.localization, let y = a.localization, x != "Base", y != "Base" else { return true }
+        return LanguageCode.canonical(x) == LanguageCode.canonical(y)
     }
 
     private func key(_ c: MoveCandidate, _ bytes: [UInt8]) -> [UInt8] {

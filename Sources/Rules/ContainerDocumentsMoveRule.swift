@@ -13,20 +13,20 @@ public struct ContainerDocumentsMoveRule: Rule {
             + "an opened file, and moves to a purgeable place are container.moved-to-purgeable's.",
         triggeringExamples: [
             RuleExample("Documents → Application Support",
-                        old: ContainerExamples.container(["Documents/notes.db": "db"]),
-                        new: ContainerExamples.container(["Library/Application Support/com.example.notes/notes.db": "db"]),
+                        old: ContainerExamples.container(["Documents/notes.db": "notes db"]),
+                        new: ContainerExamples.container(["Library/Application Support/com.example.notes/notes.db": "notes db"]),
                         expectedCount: 1),
             RuleExample("Application Support → Documents",
-                        old: ContainerExamples.container(["Library/Application Support/com.example.notes/log.txt": "l"]),
-                        new: ContainerExamples.container(["Documents/log.txt": "l"]), expectedCount: 1),
+                        old: ContainerExamples.container(["Library/Application Support/com.example.notes/log.txt": "log lines"]),
+                        new: ContainerExamples.container(["Documents/log.txt": "log lines"]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("Inbox → Documents (handled)",
-                        old: ContainerExamples.container(["Documents/Inbox/mail.pdf": "pdf"]),
-                        new: ContainerExamples.container(["Documents/mail.pdf": "pdf"])),
+                        old: ContainerExamples.container(["Documents/Inbox/mail.pdf": "pdf bytes"]),
+                        new: ContainerExamples.container(["Documents/mail.pdf": "pdf bytes"])),
             RuleExample("Documents → Caches (the purgeable rule's)",
-                        old: ContainerExamples.container(["Documents/a.txt": "a"]),
-                        new: ContainerExamples.container(["Library/Caches/a.txt": "a"])),
+                        old: ContainerExamples.container(["Documents/a.txt": "a note"]),
+                        new: ContainerExamples.container(["Library/Caches/a.txt": "a note"])),
         ])
 
     public func findings(in context: RuleContext) -> [Finding] {

@@ -16,9 +16,9 @@ public struct ContainerPurgeableMoveRule: Rule {
                         old: ContainerExamples.container(["Documents/trip.json": "trip"]),
                         new: ContainerExamples.container(["Library/Caches/trip.json": "trip"]), expectedCount: 1),
             RuleExample("Application Support folder → tmp",
-                        old: ContainerExamples.container(["Library/Application Support/com.example.notes/a.db": "a",
-                                                          "Library/Application Support/com.example.notes/b.db": "b"]),
-                        new: ContainerExamples.container(["tmp/store/a.db": "a", "tmp/store/b.db": "b"]),
+                        old: ContainerExamples.container(["Library/Application Support/com.example.notes/a.db": "store a",
+                                                          "Library/Application Support/com.example.notes/b.db": "store b"]),
+                        new: ContainerExamples.container(["tmp/store/a.db": "store a", "tmp/store/b.db": "store b"]),
                         expectedCount: 1),
         ],
         nonTriggeringExamples: [

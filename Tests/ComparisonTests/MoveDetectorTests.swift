@@ -61,15 +61,44 @@ import Testing
 
     @Test func intoOutOfAndBetweenLocalizations() {
         let old = TestBuild().files(["A.app/Terms.html": "terms", "A.app/fr.lproj/Help.html": "aide",
-                                     "A.app/en.lproj/Main.nib": "nib", "A.app/en.lproj/Keep.strings": "k"])
+                                     "A.app/en.lproj/Main.nib": "nib-bytes", "A.app/en.lproj/Keep.strings": "k"])
         let new = TestBuild().files(["A.app/en.lproj/Terms.html": "terms", "A.app/Help.html": "aide",
-                                     "A.app/Base.lproj/Main.nib": "nib", "A.app/en.lproj/Keep.strings": "k"])
+                                     "A.app/Base.lproj/Main.nib": "nib-bytes", "A.app/en.lproj/Keep.strings": "k"])
         let c = TestBuild.compare(old, new)
         let byFrom = Dictionary(uniqueKeysWithValues: c.moves.map { ($0.from.description, $0.localization) })
         #expect(byFrom["A.app/Terms.html"] == .some(.intoLocalization("en")))
         #expect(byFrom["A.app/fr.lproj/Help.html"] == .some(.outOfLocalization("fr")))
         #expect(byFrom["A.app/en.lproj/Main.nib"] == .some(.betweenLocalizations(from: "en", to: "Base")))
         #expect(c.moves.count == 3)
+    }
+
+    /// Content too small or too common to tell where a file came from is no move: `{}`, a
+    /// newline, and one placeholder image several features dropped and others added.
+    @Test func genericContentIsNoEvidence() {
+        let png = "PNG-1x1-placeholder"
+        let c = TestBuild.compare(
+            TestBuild().files(["A.app/Onboarding/state.json": "{}", "A.app/Cache/.keep": "\n", "A.app/Keep.txt": "keep",
+                               "A.app/News/thumb_placeholder.png": png, "A.app/Profile/avatar_placeholder.png": png,
+                               "A.app/Feed/card_placeholder.png": png]),
+            TestBuild().files(["A.app/Wallet/passes.json": "{}", "A.app/Downloads/.keep": "\n", "A.app/Keep.txt": "keep",
+                               "A.app/Chat/bubble_placeholder.png": png, "A.app/Maps/pin_placeholder.png": png]))
+        #expect(c.moves.isEmpty, "\(c.moves)")
+    }
+
+    /// A file name alone is shared by unrelated files: another feature's `background.jpg`
+    /// of another size, another language's `Localizable.strings`, Finder's `.DS_Store`, and
+    /// the insides of a compiled storyboard both builds have are no moves.
+    @Test func aSharedNameIsNoMove() {
+        let c = TestBuild.compare(
+            TestBuild().files(["A.app/Onboarding/background.jpg": String(repeating: "o", count: 40),
+                               "A.app/de.lproj/Localizable.strings": "\"hello\" = \"Hallo\";",
+                               "A.app/Images/.DS_Store": "finder-state", "A.app/Keep.txt": "keep",
+                               "A.app/Base.lproj/Main.storyboardc/UIViewController-BYZ.nib": "compiled-view"]),
+            TestBuild().files(["A.app/Paywall/background.jpg": String(repeating: "p", count: 52),
+                               "A.app/es.lproj/Localizable.strings": "\"hello\" = \"Hola\";",
+                               "A.app/Media/.DS_Store": "finder-state", "A.app/Keep.txt": "keep",
+                               "A.app/Base.lproj/Main.storyboardc/BYZ-view.nib": "compiled-view"]))
+        #expect(c.moves.isEmpty, "\(c.moves)")
     }
 
     @Test func betweenBundles() {
