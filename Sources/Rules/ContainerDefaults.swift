@@ -28,14 +28,22 @@ struct ContainerDefaults {
 
     static let preferences = BundlePath("Library/Preferences")
 
+    /// Every key and value the new container's defaults hold, at any depth of any of its
+    /// defaults plists: a setting the new version moved to a suite
+    /// (`UserDefaults(suiteName:)`) or into a dictionary, with its value, is kept.
+    private var kept: [String: [PlistValue]] = [:]
+
     init(_ context: RuleContext) {
         let c = context.comparison
         guard c.old.isContainer, c.new.isContainer else { return }
-        for (path, plist) in c.old.plists.sorted(by: { $0.key < $1.key })
-        where path.parent == Self.preferences && path.nameString.hasSuffix(".plist") {
+        for (path, plist) in c.new.plists where Self.isAppDefaults(path) {
+            if let root = plist.document?.root.dictionaryValue { collect(root, depth: 0) }
+        }
+        for (path, plist) in c.old.plists.sorted(by: { $0.key < $1.key }) where Self.isAppDefaults(path) {
             guard let old = plist.document?.root.dictionaryValue else { continue }
             guard let newPlist = c.new.plists[path] else {
-                if !old.isEmpty { lostFiles.append((path, old.count)) }
+                let lost = old.entries.filter { !isKept($0.key, $0.value) }.count
+                if lost > 0 { lostFiles.append((path, lost)) }
                 continue
             }
             // An undecodable new plist is the preferences rule's finding, not lost keys.
@@ -43,6 +51,24 @@ struct ContainerDefaults {
             compare(path, old: old, new: new)
         }
     }
+
+    /// A defaults plist of the app's own: `Library/Preferences/<domain>.plist`, but not a
+    /// system framework's domain (`com.apple.*`), which the app neither writes nor migrates.
+    static func isAppDefaults(_ path: BundlePath) -> Bool {
+        let name = path.nameString
+        return path.parent == preferences && name.hasSuffix(".plist") && !name.hasPrefix("com.apple.")
+    }
+
+    private mutating func collect(_ dictionary: PlistDictionary, depth: Int) {
+        guard depth < 8 else { return }
+        for (key, value) in dictionary.entries {
+            kept[key, default: []].append(value)
+            if let inner = value.dictionaryValue { collect(inner, depth: depth + 1) }
+        }
+    }
+
+    /// Whether the new container's defaults hold `key` with `value` somewhere.
+    private func isKept(_ key: String, _ value: PlistValue) -> Bool { kept[key]?.contains(value) == true }
 
     /// Pairs each removed key with the one added key holding the same value, when that
     /// pairing is unique both ways. A Boolean is too common a value to tell a rename by:
@@ -56,6 +82,8 @@ struct ContainerDefaults {
             let isBool = if case .boolean = entry.value { true } else { false }
             if matches.count == 1, sameValueGone.count == 1, !isBool || (gone.count == 1 && came.count == 1) {
                 renamed.append(Renamed(path: path, oldKey: entry.key, newKey: matches[0].key, value: entry.value))
+            } else if isKept(entry.key, entry.value) {
+                continue  // moved, with its value, to a suite or into a dictionary
             } else {
                 removed.append(Removed(path: path, key: entry.key, value: entry.value))
             }

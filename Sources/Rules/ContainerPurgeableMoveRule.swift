@@ -25,6 +25,11 @@ public struct ContainerPurgeableMoveRule: Rule {
             RuleExample("Caches → Application Support (safer)",
                         old: ContainerExamples.container(["Library/Caches/thumb.png": "png"]),
                         new: ContainerExamples.container(["Library/Application Support/thumb.png": "png"])),
+            RuleExample("renamed in Application Support, with a copy in Caches",
+                        old: ContainerExamples.container(["Library/Application Support/com.example.notes/photo.jpg": "jpeg bytes"]),
+                        new: ContainerExamples.container([
+                            "Library/Application Support/com.example.notes/Attachments/1.jpg": "jpeg bytes",
+                            "Library/Caches/ImagePipeline/00a7.jpg": "jpeg bytes"])),
             RuleExample("within Documents",
                         old: ContainerExamples.container(["Documents/a.txt": "a"]),
                         new: ContainerExamples.container(["Documents/Notes/a.txt": "a"])),
@@ -36,7 +41,10 @@ public struct ContainerPurgeableMoveRule: Rule {
         guard let changes = ContainerChanges.of(context) else { return [] }
         return changes.moves.compactMap { move in
             let (from, to) = ContainerChanges.areas(move)
-            guard from.isBackedUp, from != .appBundle, let purged = to.first(where: \.isPurgeable) else { return nil }
+            // Kept anywhere backed up (a file renamed in place, a copy in Caches beside it),
+            // the data is not lost: only a move whose every copy is purgeable is.
+            guard from.isBackedUp, from != .appBundle, !to.isEmpty, to.allSatisfy(\.isPurgeable),
+                  let purged = to.first else { return nil }
             let user = from == .documents || from == .inbox || from == .applicationSupport
             return Finding(
                 ruleID: .containerMovedToPurgeable,

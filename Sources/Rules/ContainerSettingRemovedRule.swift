@@ -24,6 +24,19 @@ public struct ContainerSettingRemovedRule: Rule {
             RuleExample("renamed with its value",
                         old: ContainerExamples.container([:], defaults: [("units", .string("metric"))]),
                         new: ContainerExamples.container([:], defaults: [("unitSystem", .string("metric"))])),
+            RuleExample("moved with its value into a suite and into a dictionary",
+                        old: ContainerExamples.container([:], defaults: [("sortOrder", .string("title")),
+                                                                         ("fontSize", .string("large"))]),
+                        new: ContainerExamples.container([:], defaults: [("settings", .dictionary(PlistDictionary([
+                            ("fontSize", .string("large"))])))])
+                            .plist("Library/Preferences/com.example.notes.settings.plist",
+                                   .dictionary(PlistDictionary([("sortOrder", .string("title"))])), format: .binary)),
+            RuleExample("a system framework's own domain", old: ContainerExamples.container([:])
+                            .plist("Library/Preferences/com.apple.EmojiCache.plist",
+                                   .dictionary(PlistDictionary([("EMFRecentsKey", .string("x"))])), format: .binary),
+                        new: ContainerExamples.container([:])
+                            .plist("Library/Preferences/com.apple.EmojiCache.plist", .dictionary(PlistDictionary([])),
+                                   format: .binary)),
             RuleExample("value changed",
                         old: ContainerExamples.container([:], defaults: [("units", .string("metric"))]),
                         new: ContainerExamples.container([:], defaults: [("units", .string("imperial"))])),

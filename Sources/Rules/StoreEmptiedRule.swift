@@ -12,6 +12,11 @@ public struct StoreEmptiedRule: Rule {
             + "of migrated (a model the old store could not be migrated to, a store deleted and created again): the "
             + "user's data is lost. Bookkeeping tables (Core Data's Z_PRIMARYKEY, Z_METADATA, history) do not count.",
         triggeringExamples: [
+            RuleExample("copied while open: its rows are in the -wal beside it (info)",
+                        old: StoreExamples.container(StoreExamples.notes(12)),
+                        new: StoreExamples.container(StoreExamples.notes(0, folders: 0),
+                                                     files: [StoreExamples.path + "-wal": String(repeating: "w", count: 64)]),
+                        expectedCount: 1),
             RuleExample("the store replaced by an empty one", old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
                         new: StoreExamples.container(StoreExamples.notes(0, folders: 0)), expectedCount: 1),
         ],
@@ -20,6 +25,15 @@ public struct StoreEmptiedRule: Rule {
                         new: StoreExamples.container(StoreExamples.notes(12, pinned: true))),
             RuleExample("empty before and after", old: StoreExamples.container(StoreExamples.notes(0, folders: 0)),
                         new: StoreExamples.container(StoreExamples.notes(0, folders: 0))),
+            RuleExample("an FTS5 index's own rows, the user with no data", old: StoreExamples.container(StoreFacts(
+                state: .sqlite, tables: [StoreTable(name: "note", rows: .exactly(0)), StoreTable(name: "note_ft", kind: .virtual),
+                                         StoreTable(name: "note_ft_config", rows: .exactly(1)),
+                                         StoreTable(name: "note_ft_data", rows: .exactly(2))])),
+                        new: StoreExamples.container(StoreFacts(state: .sqlite, tables: [StoreTable(name: "note", rows: .exactly(0))]))),
+            RuleExample("a cache store emptied", old: ContainerExamples.container([:]).store("Library/Caches/Cache.db",
+                            StoreFacts(state: .sqlite, tables: [StoreTable(name: "cfurl_cache_response", rows: .exactly(40))])),
+                        new: ContainerExamples.container([:]).store("Library/Caches/Cache.db",
+                            StoreFacts(state: .sqlite, tables: [StoreTable(name: "cfurl_cache_response", rows: .exactly(0))]))),
             RuleExample("rows not counted", old: StoreExamples.container(StoreExamples.notes(12)),
                         new: StoreExamples.container(StoreFacts(state: .sqlite, tables: [StoreTable(name: "ZNOTE")]))),
         ])
@@ -27,8 +41,18 @@ public struct StoreEmptiedRule: Rule {
     public func findings(in context: RuleContext) -> [Finding] {
         guard let stores = ContainerStores.of(context) else { return [] }
         return stores.pairs.compactMap { pair in
-            guard let old = pair.old, let new = pair.new, old.hasDataRows, new.hasNoDataRows else { return nil }
+            guard let old = pair.old, let new = pair.new, old.hasDataRows, new.hasNoDataRows,
+                  !ContainerStores.isPurgeable(pair.path) else { return nil }
             let had = old.dataTables.filter(\.hasRows).map(ContainerStores.rows).joined(separator: ", ")
+            if let (name, size) = stores.pendingJournal(at: pair.path) {
+                return ContainerStores.finding(.storeEmptied, context, severity: context.severity(of: .storeEmptied, atMost: .info),
+                                               path: pair.path,
+                                               message: "the store \(pair.path) held data before (\(had)) and shows none after, "
+                                                   + "but \(name) beside it holds \(size) bytes not yet in the file: the "
+                                                   + "container was copied while the app had the store open; snapshot it "
+                                                   + "after the app quits to judge the store",
+                                               subject: pair.path.description)
+            }
             return ContainerStores.finding(.storeEmptied, context, path: pair.path,
                                            message: "the store \(pair.path) held data before (\(had)) and none after: "
                                                + "it was replaced by an empty store instead of migrated, and the user's data is lost",

@@ -31,7 +31,10 @@ public struct StoreTableEmptiedRule: Rule {
         guard let stores = ContainerStores.of(context) else { return [] }
         var out: [Finding] = []
         for pair in stores.pairs {
-            guard let old = pair.old, let new = pair.new, new.isReadable, !new.hasNoDataRows else { continue }
+            // A store the system may purge (URLCache's Cache.db) keeps nothing the user keeps;
+            // one copied while open may hold its rows in the journal beside it.
+            guard let old = pair.old, let new = pair.new, new.isReadable, !new.hasNoDataRows,
+                  !ContainerStores.isPurgeable(pair.path), stores.pendingJournal(at: pair.path) == nil else { continue }
             // A table dropped while another appeared may have been renamed (Core Data's renaming
             // identifier): only a drop with no new table is a loss for certain.
             let added = new.dataTables.contains { old.table($0.name) == nil }

@@ -41,6 +41,14 @@ public struct StoreUnreadableRule: Rule {
                                                message: "\(pair.path) is named like a SQLite store but is not one "
                                                    + "(another format, or an encrypted store)",
                                                subject: pair.path.description, isNew: isNew)
+            case .unreadable(let reason) where stores.pendingJournal(at: pair.path) != nil:
+                let (name, size) = stores.pendingJournal(at: pair.path) ?? ("", 0)
+                return ContainerStores.finding(.storeUnreadable, context,
+                                               severity: context.severity(of: .storeUnreadable, atMost: .info), path: pair.path,
+                                               message: "the store \(pair.path) cannot be read alone (\(reason)), and \(name) "
+                                                   + "beside it holds \(size) bytes: the container was copied while the app "
+                                                   + "had the store open; snapshot it after the app quits to judge the store",
+                                               subject: pair.path.description, isNew: isNew)
             case .unreadable(let reason):
                 return ContainerStores.finding(.storeUnreadable, context, path: pair.path,
                                                message: "the store \(pair.path) cannot be read: \(reason); the data in it "

@@ -6,9 +6,28 @@ extension StoreFacts {
         "grdb_migrations",
     ]
 
-    /// The tables that hold data: plain tables other than the bookkeeping ones.
+    /// The tables that hold data: plain tables other than the bookkeeping ones, Core Data's
+    /// CloudKit mirroring state (`ANSCK…`: export and import queues that drain by design) and
+    /// the shadow tables a virtual table keeps (`note_ft_data` of an FTS5 `note_ft`, an
+    /// R-tree's `_node`): an index's own rows, present even when it indexes nothing.
     public var dataTables: [StoreTable] {
-        tables.filter { $0.kind == .table && !Self.bookkeepingTables.contains($0.name) }
+        let virtual = tables.filter { $0.kind == .virtual }.map(\.name)
+        return tables.filter { table in
+            table.kind == .table && !Self.bookkeepingTables.contains(table.name) && !table.name.hasPrefix("ANSCK")
+                && !virtual.contains { Self.isShadow(table.name, of: $0) }
+        }
+    }
+
+    /// The suffixes of the tables SQLite's FTS3, FTS4, FTS5 and R-tree modules create beside
+    /// a virtual table.
+    static let shadowSuffixes: Set<String> = [
+        "content", "segments", "segdir", "docsize", "stat", "data", "idx", "config", "node", "parent", "rowid",
+    ]
+
+    /// Whether `name` is `<virtual>_<suffix>`, a shadow table of the virtual table `virtual`.
+    static func isShadow(_ name: String, of virtual: String) -> Bool {
+        guard name.count > virtual.count + 1, name.hasPrefix(virtual + "_") else { return false }
+        return shadowSuffixes.contains(String(name.dropFirst(virtual.count + 1)))
     }
 
     /// Whether some data table certainly has rows.
