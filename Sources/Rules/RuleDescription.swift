@@ -9,19 +9,23 @@ public struct RuleDescription: Sendable {
     /// The App Store Connect validation errors the rule predicts (`ITMS-90171`), if any.
     public var appStoreCodes: [String]
     /// Builds on which the rule must report at least one finding.
-    public var triggeringExamples: [RuleExample]
+    public var triggeringExamples: [RuleExample] { examples().triggering }
     /// Builds on which the rule must stay silent.
-    public var nonTriggeringExamples: [RuleExample]
+    public var nonTriggeringExamples: [RuleExample] { examples().nonTriggering }
+    /// The examples, built when asked: every command reads the descriptions (names,
+    /// severities), only the tests read the examples, and built with the description they
+    /// were 400 example builds kept for the life of every process.
+    private let examples: @Sendable () -> (triggering: [RuleExample], nonTriggering: [RuleExample])
 
     public init(id: RuleID, name: String, defaultSeverity: Severity, rationale: String, appStoreCodes: [String] = [],
-                triggeringExamples: [RuleExample], nonTriggeringExamples: [RuleExample]) {
+                triggeringExamples: @autoclosure @escaping @Sendable () -> [RuleExample],
+                nonTriggeringExamples: @autoclosure @escaping @Sendable () -> [RuleExample]) {
         self.id = id
         self.name = name
         self.defaultSeverity = defaultSeverity
         self.rationale = rationale
         self.appStoreCodes = appStoreCodes
-        self.triggeringExamples = triggeringExamples
-        self.nonTriggeringExamples = nonTriggeringExamples
+        examples = { (triggeringExamples(), nonTriggeringExamples()) }
     }
 }
 
