@@ -11,7 +11,8 @@ public struct ArchitectureDroppedRule: Rule {
             + "goes) can no longer run the update. Simulator slices are not counted: a device build loses nothing "
             + "when they go; nor are static-library slices, which name no platform; nor is a 32-bit architecture "
             + "the new build's minimum OS already leaves behind (armv7 and armv7s from iOS 11, armv7k from watchOS 9, "
-            + "i386 from macOS 10.15): binary.minimum-os-raised names those users. Compared per bundle's main "
+            + "i386 from macOS 10.15): binary.minimum-os-raised names those users; nor is a CPU subtype whose generic "
+            + "slice stays (arm64e beside arm64, x86_64h beside x86_64): its devices run that. Compared per bundle's main "
             + "executable; builds recorded without Mach-O facts are not judged.",
         triggeringExamples: [
             RuleExample("armv7 gone while iOS 10 is still supported", old: BinaryPairs.app([
@@ -32,6 +33,8 @@ public struct ArchitectureDroppedRule: Rule {
             RuleExample("armv7 gone with a raise to iOS 11", old: BinaryPairs.app([
                 ExampleBuild.slice(.armv7, minimumOS: .init(major: 9)), ExampleBuild.slice(minimumOS: .init(major: 9))]),
                         new: BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 11))])),
+            RuleExample("arm64e dropped, arm64 kept", old: BinaryPairs.app([ExampleBuild.slice(), ExampleBuild.slice(.arm64e)]),
+                        new: BinaryPairs.app([ExampleBuild.slice()])),
             RuleExample("arm64e added", old: BinaryPairs.app([ExampleBuild.slice()]),
                         new: BinaryPairs.app([ExampleBuild.slice(), ExampleBuild.slice(.arm64e)])),
         ])
@@ -50,9 +53,16 @@ public struct ArchitectureDroppedRule: Rule {
         "armv7k": (.watchOS, MachOVersion(major: 9)), "i386": (.macOS, MachOVersion(major: 10, minor: 15)),
     ]
 
+    /// The generic architecture each CPU subtype's devices also run.
+    static let generic: [String: String] = ["arm64e": "arm64", "x86_64h": "x86_64", "armv7s": "armv7"]
+
     public func findings(in context: RuleContext) -> [Finding] {
         BinaryPairs.pairs(context).compactMap { p in
-            let dropped = Self.deviceArchitectures(p.old).subtracting(Self.deviceArchitectures(p.new)).sorted().filter { arch in
+            let kept = Self.deviceArchitectures(p.new)
+            let dropped = Self.deviceArchitectures(p.old).subtracting(kept).sorted().filter { arch in
+                // A CPU subtype's devices run the generic slice (every arm64e device runs
+                // arm64, every Haswell Mac x86_64, every armv7s device armv7).
+                if let generic = Self.generic[arch], kept.contains(generic) { return false }
                 guard let (platform, from) = Self.retired[arch], let minimum = p.new.minimumOS(for: platform) else { return true }
                 return minimum < from
             }

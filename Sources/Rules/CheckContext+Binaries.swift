@@ -11,6 +11,19 @@ extension CheckContext {
         return snapshot.machO[path].map { (path, $0) }
     }
 
+    /// Whether `bundle` is a static framework: its executable is a static library (a
+    /// universal file of archives, or one archive, which is no Mach-O file: the build has
+    /// Mach-O facts, and none for that file). It is linked into the app's executable and
+    /// never embedded, so nothing of its Info.plist reaches App Store Connect.
+    func isStaticFramework(_ bundle: BundleInfo) -> Bool {
+        guard bundle.kind == .framework, case .text(let name) = text("CFBundleExecutable", of: bundle),
+              !name.utf8.contains("/".utf8) else { return false }
+        let path = executablePath(name, of: bundle)
+        if let file = snapshot.machO[path] { return !file.slices.isEmpty && file.slices.allSatisfy(\.isStaticArchive) }
+        guard let entry = index.entry(at: path), entry.kind == .file, entry.size > 0 else { return false }
+        return hasMachOFacts && snapshot.machOUnreadable[path] == nil
+    }
+
     /// Whether the build carries Mach-O facts at all (builds recorded before them do not).
     var hasMachOFacts: Bool { !snapshot.machO.isEmpty }
 }

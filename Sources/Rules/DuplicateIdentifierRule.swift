@@ -10,7 +10,10 @@ public struct DuplicateIdentifierRule: CheckRule {
             + "identifier of its own: the system registers them by it. App Store Connect refuses 'CFBundleIdentifier "
             + "Collision. There is more than one bundle with the CFBundleIdentifier value … under the application' "
             + "(ITMS-90685), typically a framework embedded twice or an extension copied from another target. The "
-            + "slices of an XCFramework share one identifier by design and are not one app.",
+            + "slices of an XCFramework share one identifier by design and are not one app; and a resource bundle "
+            + "(no executable) is copied by Xcode into every target that links its package (SwiftPM's "
+            + "`Bundle.module` looks in the running bundle), so the app and its widget each carry one: it is not "
+            + "counted.",
         appStoreCodes: ["ITMS-90685"],
         triggeringExamples: [
             RuleExample("a framework embedded in the app and copied into a plug-in folder", old: nil, new: ExampleBuild()
@@ -22,6 +25,11 @@ public struct DuplicateIdentifierRule: CheckRule {
                 .bundle("Example.app/PlugIns/Share.appex", kind: .appex, id: "com.example.app")),
         ],
         nonTriggeringExamples: [
+            RuleExample("a SwiftPM resource bundle in the app and in its widget", old: nil, new: ExampleBuild()
+                .bundle("Example.app", id: "com.example.app")
+                .bundle("Example.app/Kit_Kit.bundle", kind: .bundle, id: "Kit.Kit.resources")
+                .bundle("Example.app/PlugIns/Widget.appex", kind: .appex, id: "com.example.app.widget")
+                .bundle("Example.app/PlugIns/Widget.appex/Kit_Kit.bundle", kind: .bundle, id: "Kit.Kit.resources")),
             RuleExample("distinct identifiers", old: nil, new: ExampleBuild()
                 .bundle("Example.app", id: "com.example.app")
                 .bundle("Example.app/PlugIns/Share.appex", kind: .appex, id: "com.example.app.share")),
@@ -35,6 +43,7 @@ public struct DuplicateIdentifierRule: CheckRule {
         for b in build.bundles {
             let top = build.outermost(of: b)
             guard top.kind != .xcframework, let id = b.identifier, !id.isEmpty else { continue }
+            if b.kind == .bundle, case .missing = build.text("CFBundleExecutable", of: b) { continue }
             byApp[top.path, default: [:]][id, default: []].append(b)
         }
         var out: [Finding] = []

@@ -1,4 +1,5 @@
 import BundleModel
+import MachO
 import PropertyLists
 
 /// The Info.plist keys every shipped code bundle needs, present, non-empty and strings.
@@ -33,6 +34,11 @@ public struct InfoPlistRequiredKeysRule: CheckRule {
         ],
         nonTriggeringExamples: [
             RuleExample("complete app", old: nil, new: app()),
+            RuleExample("a static framework's minimal Info.plist (linked in, never embedded)", old: nil, new: app()
+                .bundle("Example.app/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
+                        info: [("CFBundleExecutable", .string("Kit"))])
+                .binary("Example.app/Frameworks/Kit.framework/Kit", MachOFile(container: .fat, slices: [
+                    MachOSlice(cpu: .arm64, is64Bit: true, fileType: nil)]))),
             RuleExample("macOS app needs no MinimumOSVersion", old: nil, new: ExampleBuild()
                 .bundle("Example.app", id: "com.example.app", version: "1", shortVersion: "1.0", layout: .contents,
                         info: [("CFBundleExecutable", .string("Example"))])),
@@ -49,7 +55,8 @@ public struct InfoPlistRequiredKeysRule: CheckRule {
 
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
-        for b in build.bundles where Self.codeKinds.contains(b.kind) && build.info(of: b) != nil {
+        // A static framework is linked in, not embedded: its Info.plist is never uploaded.
+        for b in build.bundles where Self.codeKinds.contains(b.kind) && build.info(of: b) != nil && !build.isStaticFramework(b) {
             var keys: [(String, String?)] = [("CFBundleIdentifier", nil), ("CFBundleExecutable", nil),
                                              ("CFBundleVersion", "ITMS-90056"), ("CFBundleShortVersionString", "ITMS-90057")]
             if build.isMobile(b) { keys.append(("MinimumOSVersion", "ITMS-90360")) }

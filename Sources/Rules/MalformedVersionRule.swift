@@ -31,7 +31,8 @@ public struct MalformedVersionRule: Rule {
         var out: [Finding] = []
         let build = context.check(isNew: true)
         for b in context.comparison.bundles {
-            guard let n = b.new, !context.isUnchangedInner(b) else { continue }
+            // A static framework's versions never reach App Store Connect (it is linked in).
+            guard let n = b.new, !context.isUnchangedInner(b), !build.isStaticFramework(n) else { continue }
             for (key, value) in [("CFBundleVersion", n.version), ("CFBundleShortVersionString", n.shortVersion)] {
                 // A number where the string belongs (`<integer>5</integer>`): App Store Connect
                 // reads versions as strings, and `check` refuses the key (info-plist.required-keys).

@@ -15,7 +15,8 @@ enum SealCheck {
         let bundles = Dictionary(build.bundles.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         for evaluation in build.sealEvaluations where evaluation.outcome == .evaluated {
             guard let bundle = bundles[evaluation.bundlePath] else { continue }
-            for d in evaluation.discrepancies where kinds.contains(d.kind) {
+            let shipped = Self.isXCFrameworkSlice(bundle, build)
+            for d in evaluation.discrepancies where kinds.contains(d.kind) && !(shipped && Self.isInterface(d.path, of: bundle)) {
                 let rel = d.path.relative(to: bundle.path)?.description ?? d.path.description
                 out.append(Finding(ruleID: rule, severity: build.severity(of: rule), bundle: build.name(of: bundle),
                                    message: message(d, rel), paths: [d.path, evaluation.codeResourcesPath],
@@ -23,6 +24,25 @@ enum SealCheck {
             }
         }
         return out
+    }
+
+    /// Whether `bundle` is a framework inside an XCFramework: `xcodebuild -create-xcframework`
+    /// removes its compiled `.swiftmodule` files after signing (unless
+    /// `-allow-internal-distribution`), and Xcode strips its headers and modules and signs
+    /// it again when it embeds it, so its interface files are no part of what ships.
+    static func isXCFrameworkSlice(_ bundle: BundleInfo, _ build: CheckContext) -> Bool {
+        var parent = bundle.parentPath
+        while let path = parent, let outer = build.index.bundle(at: path) {
+            if outer.kind == .xcframework { return true }
+            parent = outer.parentPath
+        }
+        return false
+    }
+
+    /// Whether `path` lies in `bundle`'s `Headers/`, `PrivateHeaders/` or `Modules/`.
+    static func isInterface(_ path: BundlePath, of bundle: BundleInfo) -> Bool {
+        guard let first = path.relative(to: bundle.contentRoot)?.components.first else { return false }
+        return ["Headers", "PrivateHeaders", "Modules"].contains { first.elementsEqual($0.utf8) }
     }
 
     /// What ends every seal message.

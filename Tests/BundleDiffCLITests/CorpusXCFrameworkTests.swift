@@ -50,9 +50,12 @@ import TestSupport
         let scratch = try ScratchDirectory("xcf")
         let check = CLIHarness.run(["check", xcf, "--fail-on", "info", "--config", try Self.sealOff(scratch)])
         #expect(check.status == 0, "a real XCFramework whose Info.plist matches its slices: \(check.out)\(check.err)")
+        // Its slices' seals list interface files `xcodebuild -create-xcframework` removed or
+        // the vendor edited after signing (`Modules/`): Xcode strips those and signs the
+        // framework again when it embeds it, so they are not judged.
         let all = CLIHarness.run(["check", xcf, "--details"])
         let errors = all.out.split(separator: "\n").filter { $0.hasPrefix("error: ") }
-        #expect(!errors.isEmpty && errors.allSatisfy { $0.hasPrefix("error: seal.") }, "\(all.out)")
+        #expect(errors.isEmpty, "\(all.out)")
     }
 
     @Test func recordDiffAndCheckTheRecordedBuild() throws {
