@@ -55,8 +55,15 @@ enum SealCheck {
     /// with an iOS-style `rules2` (everything, `.lproj/` optional, Info.plist omitted).
     static func signedApp(files: [(String, String)], sealed: [(String, String)],
                           symlinks: [(String, String)] = [], nested: [String] = []) -> ExampleBuild {
-        var build = ExampleBuild().bundle("Example.app", id: "com.example.app", version: "1", shortVersion: "1.0")
-        for (path, content) in files { build = build.file("Example.app/" + path, content) }
+        seal(ExampleBuild().bundle("Example.app", id: "com.example.app", version: "1", shortVersion: "1.0"),
+             at: "Example.app", files: files, sealed: sealed, symlinks: symlinks, nested: nested)
+    }
+
+    /// `build` with the bundle at `root` holding `files`, sealed over `sealed` (as `signedApp`).
+    static func seal(_ build: ExampleBuild, at root: String, files: [(String, String)], sealed: [(String, String)],
+                     symlinks: [(String, String)] = [], nested: [String] = []) -> ExampleBuild {
+        var build = build
+        for (path, content) in files { build = build.file(root + "/" + path, content) }
         var files2 = PlistDictionary()
         for (path, content) in sealed {
             var entry = PlistDictionary([("hash2", .data(StandInDigest.digest(Array(content.utf8)).bytes))])
@@ -73,7 +80,7 @@ enum SealCheck {
             (#"^Info\.plist$"#, .dictionary(PlistDictionary([("omit", .boolean(true)), ("weight", .real(20))]))),
             (#"^(Frameworks|PlugIns)/"#, .dictionary(PlistDictionary([("nested", .boolean(true)), ("weight", .real(10))]))),
         ])
-        return build.plist("Example.app/_CodeSignature/CodeResources", .dictionary(PlistDictionary([
+        return build.plist(root + "/_CodeSignature/CodeResources", .dictionary(PlistDictionary([
             ("files", .dictionary(PlistDictionary())), ("files2", .dictionary(files2)),
             ("rules", .dictionary(PlistDictionary([("^.*", .boolean(true))]))), ("rules2", .dictionary(rules2)),
         ])))
