@@ -5,8 +5,10 @@ extension ContentPlacementRule {
     static let macProfile = "embedded.provisionprofile"
     static let privacyManifest = "PrivacyInfo.xcprivacy"
     /// Folder extensions whose content belongs to that folder (a resource bundle without
-    /// an Info.plist is still a bundle of its own for the privacy report).
-    static let bundleExtensions: Set<String> = ["bundle", "framework", "app", "appex", "xpc", "plugin"]
+    /// an Info.plist is still a bundle of its own for the privacy report; a system
+    /// extension or a DriverKit driver carries its own provisioning profile).
+    static let bundleExtensions: Set<String> = ["bundle", "framework", "app", "appex", "xpc", "plugin", "systemextension",
+                                                "dext"]
 
     /// Provisioning profiles and privacy manifests outside the place their bundle's
     /// platform reads them from.

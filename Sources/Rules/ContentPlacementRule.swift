@@ -74,6 +74,10 @@ public struct ContentPlacementRule: CheckRule {
                         layout: .contents)
                 .file("Example.app/Contents/embedded.provisionprofile", "p")
                 .file("Example.app/Contents/Resources/PrivacyInfo.xcprivacy", "x")),
+            RuleExample("a system extension's own profile", old: nil, new: macApp()
+                .file("Example.app/Contents/embedded.provisionprofile", "p")
+                .file("Example.app/Contents/Library/SystemExtensions/com.example.filter.systemextension/Contents/"
+                      + "embedded.provisionprofile", "p")),
             RuleExample("a helper app inside a framework is not judged", old: nil, new: macApp()
                 .bundle("Example.app/Contents/Frameworks/Up.framework", kind: .framework, id: "com.example.up",
                         layout: .versionedFramework)

@@ -56,6 +56,11 @@ public struct EntitlementsNotGrantedRule: CheckRule {
                 appID: "ABCDE12345.com.example.*")),
             RuleExample("get-task-allow is profile.get-task-allow's", old: nil,
                         new: app(signed: [("get-task-allow", .boolean(true))])),
+            RuleExample("a macOS app group named by the team id needs no profile", old: nil,
+                        new: app(signed: [("com.apple.security.application-groups",
+                                           .array([.string("ABCDE12345.com.example"), .string("group.com.example")]))],
+                                 granted: [("com.apple.security.application-groups", .array([.string("group.com.example")]))],
+                                 mac: true)),
             RuleExample("macOS sandbox keys need no profile", old: nil,
                         new: app(signed: [("com.apple.security.app-sandbox", .boolean(true))], mac: true)),
             RuleExample("no embedded profile", old: nil, new: ExampleBuild()
@@ -69,9 +74,13 @@ public struct EntitlementsNotGrantedRule: CheckRule {
             let granted = embedded.profile.entitlements
             guard !granted.isEmpty, let (path, file) = build.executableFacts(of: embedded.bundle) else { continue }
             let mobile = build.isMobile(embedded.bundle)
+            let catalyst = file.slices.contains { $0.buildVersions.contains { $0.platform == .macCatalyst } }
             var seen = Set<String>()
             for claimed in file.slices.compactMap(\.signedEntitlements) {
-                for (key, value) in claimed.entries where !Self.skippedKeys.contains(key) && !seen.contains(key) {
+                for (key, claim) in claimed.entries where !Self.skippedKeys.contains(key) && !seen.contains(key) {
+                    // On macOS (not Catalyst) an app group named by the team id (`TEAMID.x`)
+                    // is the signing team's own: only `group.` ones need the profile.
+                    guard let value = mobile || catalyst ? claim : Self.needingProfile(claim, key: key) else { continue }
                     let problem: String
                     if let grant = granted[key] {
                         guard EntitlementGrant.grants(grant, value, key: key) == false else { continue }
@@ -97,6 +106,20 @@ public struct EntitlementsNotGrantedRule: CheckRule {
 }
 
 extension EntitlementsNotGrantedRule {
+    /// On standard macOS, the part of a claimed value a profile must grant: app groups that
+    /// begin with `group.` (a team-id-prefixed group needs no profile); nil when nothing
+    /// is left to grant. Every other key as claimed.
+    static func needingProfile(_ claim: PlistValue, key: String) -> PlistValue? {
+        guard key == "com.apple.security.application-groups" else { return claim }
+        switch claim {
+        case .string(let s): return s.hasPrefix("group.") ? claim : nil
+        case .array(let items):
+            let kept = items.filter { $0.stringValue?.hasPrefix("group.") ?? true }
+            return kept.isEmpty ? nil : .array(kept)
+        default: return claim
+        }
+    }
+
     /// `Example.app` (iOS, or macOS with `mac`) whose executable claims `signed` and whose
     /// profile grants the app id, the team and `granted`.
     static func app(signed: [(String, PlistValue)], granted: [(String, PlistValue)] = [],

@@ -13,7 +13,9 @@ public struct InfoPlistRequiredKeysRule: CheckRule {
             + "tvOS, watchOS and visionOS MinimumOSVersion. App Store Connect refuses a bundle without "
             + "CFBundleVersion (ITMS-90056), CFBundleShortVersionString (ITMS-90057) or, in a mobile bundle, "
             + "MinimumOSVersion (ITMS-90360); an empty value counts as missing. Resource bundles, test bundles "
-            + "and XCFrameworks need none of them.",
+            + "and XCFrameworks need none of them, nor does a static framework (linked in, never embedded); and "
+            + "the version keys, App Store Connect's demands, are not judged in a build whose distribution is "
+            + "Developer ID, ad hoc or enterprise.",
         appStoreCodes: ["ITMS-90056", "ITMS-90057", "ITMS-90360"],
         triggeringExamples: [
             RuleExample("framework without versions", old: nil, new: app()
@@ -34,6 +36,10 @@ public struct InfoPlistRequiredKeysRule: CheckRule {
         ],
         nonTriggeringExamples: [
             RuleExample("complete app", old: nil, new: app()),
+            RuleExample("a Developer ID build's framework without versions (never uploaded)", old: nil, new: app()
+                .bundle("Example.app/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
+                        info: [("CFBundleExecutable", .string("Kit"))]),
+                        configuration: RuleConfiguration(distribution: .developerID)),
             RuleExample("a static framework's minimal Info.plist (linked in, never embedded)", old: nil, new: app()
                 .bundle("Example.app/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
                         info: [("CFBundleExecutable", .string("Kit"))])
@@ -57,9 +63,12 @@ public struct InfoPlistRequiredKeysRule: CheckRule {
         var out: [Finding] = []
         // A static framework is linked in, not embedded: its Info.plist is never uploaded.
         for b in build.bundles where Self.codeKinds.contains(b.kind) && build.info(of: b) != nil && !build.isStaticFramework(b) {
-            var keys: [(String, String?)] = [("CFBundleIdentifier", nil), ("CFBundleExecutable", nil),
-                                             ("CFBundleVersion", "ITMS-90056"), ("CFBundleShortVersionString", "ITMS-90057")]
-            if build.isMobile(b) { keys.append(("MinimumOSVersion", "ITMS-90360")) }
+            var keys: [(String, String?)] = [("CFBundleIdentifier", nil), ("CFBundleExecutable", nil)]
+            // The version keys are App Store Connect's demands, judged for builds it may see.
+            if build.mayBeUploaded {
+                keys += [("CFBundleVersion", "ITMS-90056"), ("CFBundleShortVersionString", "ITMS-90057")]
+                if build.isMobile(b) { keys.append(("MinimumOSVersion", "ITMS-90360")) }
+            }
             for (key, code) in keys {
                 var problem: String
                 switch build.text(key, of: b) {

@@ -95,6 +95,8 @@ public struct RequiredReasonUndeclaredRule: CheckRule {
     }
 
     public func findings(in build: CheckContext) -> [Finding] {
+        // App Store Connect's check (ITMS-9105x/9106x): a Developer ID, ad hoc or enterprise build never meets it.
+        guard build.mayBeUploaded else { return [] }
         // Each manifest counts for the code bundle it lies in: its own bundle's, or, from a
         // resource bundle (CocoaPods' `Kit_privacy.bundle`, SwiftPM's `Pkg_Target.bundle`),
         // the nearest bundle around that holds code.

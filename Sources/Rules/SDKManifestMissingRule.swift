@@ -21,7 +21,8 @@ public struct SDKManifestMissingRule: CheckRule {
             + "list is Apple's 'Upcoming third-party SDK requirements' (Sources/Rules/Resources/third-party-sdks.txt), "
             + "matched against the names of frameworks embedded in an app. A PrivacyInfo.xcprivacy anywhere inside the "
             + "framework (CocoaPods puts it in a resource bundle) counts. SDKs linked statically into the app's "
-            + "executable leave no framework and are not seen.",
+            + "executable leave no framework and are not seen. A build whose distribution is Developer ID, ad hoc or "
+            + "enterprise never reaches App Store Connect and is not judged.",
         appStoreCodes: ["ITMS-91061"],
         triggeringExamples: [
             RuleExample("an old FBSDKCoreKit", old: nil, new: app("FBSDKCoreKit"), expectedCount: 1),
@@ -32,11 +33,15 @@ public struct SDKManifestMissingRule: CheckRule {
             RuleExample("manifest in a resource bundle of the framework", old: nil,
                         new: app("Alamofire", manifestAt: "Alamofire_Privacy.bundle/PrivacyInfo.xcprivacy")),
             RuleExample("a framework not on the list", old: nil, new: app("ExampleKit")),
+            RuleExample("a Developer ID build (notarized, never uploaded)", old: nil, new: app("FBSDKCoreKit"),
+                        configuration: RuleConfiguration(distribution: .developerID)),
             RuleExample("a listed name on a framework outside any app", old: nil, new: ExampleBuild()
                 .bundle("Flutter.framework", kind: .framework, id: "io.flutter.flutter")),
         ])
 
     public func findings(in build: CheckContext) -> [Finding] {
+        // App Store Connect's check (ITMS-9105x/9106x): a Developer ID, ad hoc or enterprise build never meets it.
+        guard build.mayBeUploaded else { return [] }
         var out: [Finding] = []
         let manifests = build.index.entries(mayBeNamed: [PrivacyManifest.fileName]).filter {
             $0.kind == .file && $0.path.nameString == PrivacyManifest.fileName
