@@ -24,10 +24,11 @@ import TestSupport
         }
     }
 
-    /// The corpus slices do not match their seals (true: the vendor edits the swiftmodule
-    /// after signing, and the copy lost the gitignored private interfaces; see
-    /// docs/precision.md): these tests, about the XCFramework's structure, turn the seal
-    /// rules off, and `eachSliceIsABundle` checks that they are the only errors. The copy
+    /// The corpus slices do not match their seals in `Modules/` (the vendor edits the
+    /// swiftmodule after signing, and the copy lost the gitignored private interfaces; see
+    /// docs/precision.md), which the seal rules leave alone in an XCFramework slice
+    /// (`SealCheck.isXCFrameworkSlice`): `eachSliceIsABundle` checks that no error is left.
+    /// These tests, about the XCFramework's structure, turn the seal rules off anyway. The copy
     /// also lost the macOS and Catalyst slices' symlinks, which `structure.framework-versions`
     /// notes (info); that rule is off here too and pinned in `CorpusFrameworkLayoutTests`.
     static func sealOff(_ scratch: ScratchDirectory) throws -> String {
