@@ -6,8 +6,7 @@ extension CheckContext {
     /// keeps it): nil when it names no file, the file is not Mach-O, or the build was
     /// recorded without Mach-O facts.
     func executableFacts(of bundle: BundleInfo) -> (path: BundlePath, file: MachOFile)? {
-        guard case .text(let name) = text("CFBundleExecutable", of: bundle), !name.utf8.contains("/".utf8) else { return nil }
-        let path = executablePath(name, of: bundle)
+        guard let path = executable(of: bundle)?.path else { return nil }
         return snapshot.machO[path].map { (path, $0) }
     }
 
@@ -16,9 +15,7 @@ extension CheckContext {
     /// Mach-O facts, and none for that file). It is linked into the app's executable and
     /// never embedded, so nothing of its Info.plist reaches App Store Connect.
     func isStaticFramework(_ bundle: BundleInfo) -> Bool {
-        guard bundle.kind == .framework, case .text(let name) = text("CFBundleExecutable", of: bundle),
-              !name.utf8.contains("/".utf8) else { return false }
-        let path = executablePath(name, of: bundle)
+        guard bundle.kind == .framework, let path = executable(of: bundle)?.path else { return false }
         if let file = snapshot.machO[path] { return !file.slices.isEmpty && file.slices.allSatisfy(\.isStaticArchive) }
         guard let entry = index.entry(at: path), entry.kind == .file, entry.size > 0 else { return false }
         return hasMachOFacts && snapshot.machOUnreadable[path] == nil

@@ -6,17 +6,35 @@ extension EntitlementsChangedRule {
     /// What the profile findings already said, per new bundle path and label: the old and new values.
     typealias ProfileSaid = [BundlePath: [String: (old: Set<String>, new: Set<String>)]]
 
+    /// The signed entitlements of a matched bundle's main executable, old and new.
+    struct SignedPair {
+        let name: String
+        let path: BundlePath
+        /// The new bundle the executable is in.
+        let bundle: BundlePath?
+        let before: PlistDictionary
+        let after: PlistDictionary
+    }
+
+    /// The signed entitlements of each matched bundle's main executable, where both are known.
+    static func signedPairs(in context: RuleContext) -> [SignedPair] {
+        BinaryPairs.pairs(context).compactMap { p in
+            guard let signatures = BinaryPairs.signatures(p.old, p.new),
+                  let before = signedEntitlements(signatures.old), let after = signedEntitlements(signatures.new)
+            else { return nil }
+            return SignedPair(name: p.name, path: p.path, bundle: context.newIndex.owner(of: p.path)?.path,
+                              before: before, after: after)
+        }
+    }
+
     /// Entitlements signed into each bundle's main executable (the XML blob of the code
     /// signature), compared key by key: the watched ones at the rule's severity unless the
     /// profile findings said the same, every other key added, removed or changed as information.
-    static func signatureFindings(in context: RuleContext, profileSaid: ProfileSaid) -> [Finding] {
+    static func signatureFindings(_ signed: [SignedPair], in context: RuleContext, profileSaid: ProfileSaid) -> [Finding] {
         var out: [Finding] = []
-        for p in BinaryPairs.pairs(context) {
-            guard let signatures = BinaryPairs.signatures(p.old, p.new),
-                  let before = signedEntitlements(signatures.old), let after = signedEntitlements(signatures.new)
-            else { continue }
-            let bundle = context.newIndex.owner(of: p.path)?.path
-            let said = bundle.flatMap { profileSaid[$0] } ?? [:]
+        for p in signed {
+            let before = p.before, after = p.after
+            let said = p.bundle.flatMap { profileSaid[$0] } ?? [:]
             let place = "in the signature of \(p.path.nameString)"
             for (label, keys) in watched {
                 let a = values(before, keys), b = values(after, keys)
@@ -35,19 +53,6 @@ extension EntitlementsChangedRule {
                                severity: context.severity(of: .entitlementsChanged, atMost: .info), bundle: p.name,
                                message: "entitlements changed \(place): \(parts.joined(separator: "; "))",
                                paths: [p.path], subject: "signature"))
-        }
-        return out
-    }
-
-    /// The signed entitlements of each matched bundle's main executable, old and new, by the
-    /// new bundle's path, where both are known.
-    static func signedPairs(in context: RuleContext) -> [BundlePath: (PlistDictionary, PlistDictionary)] {
-        var out: [BundlePath: (PlistDictionary, PlistDictionary)] = [:]
-        for p in BinaryPairs.pairs(context) {
-            guard let signatures = BinaryPairs.signatures(p.old, p.new), let bundle = context.newIndex.owner(of: p.path)?.path,
-                  let before = signedEntitlements(signatures.old), let after = signedEntitlements(signatures.new)
-            else { continue }
-            out[bundle] = (before, after)
         }
         return out
     }

@@ -88,7 +88,9 @@ public struct EntitlementsChangedRule: Rule {
         for e in ProfileCheck.profiles(in: context.oldIndex.snapshot) {
             old[e.bundle.identifier ?? e.bundle.path.description] = e.profile
         }
-        let signed = Self.signedPairs(in: context)
+        let pairs = Self.signedPairs(in: context)
+        var signed: [BundlePath: (PlistDictionary, PlistDictionary)] = [:]
+        for p in pairs { if let bundle = p.bundle { signed[bundle] = (p.before, p.after) } }
         var out: [Finding] = []
         var said: ProfileSaid = [:]
         for e in ProfileCheck.profiles(in: context.newIndex.snapshot) {
@@ -114,7 +116,7 @@ public struct EntitlementsChangedRule: Rule {
                                    paths: [e.path], subject: label))
             }
         }
-        return out + Self.signatureFindings(in: context, profileSaid: said)
+        return out + Self.signatureFindings(pairs, in: context, profileSaid: said)
     }
 
     /// `added 'x'; removed 'y'` for two sets of values.

@@ -46,8 +46,7 @@ public struct ExecutableNotMachORule: CheckRule {
         guard build.hasMachOFacts else { return [] }
         var out: [Finding] = []
         for b in build.bundles where (b.kind == .app || b.kind == .appex) && build.isMobile(b) {
-            guard case .text(let name) = build.text("CFBundleExecutable", of: b), !name.utf8.contains("/".utf8) else { continue }
-            let path = build.executablePath(name, of: b)
+            guard let (name, path) = build.executable(of: b) else { continue }
             guard let entry = build.entry(at: path), entry.kind == .file, entry.size <= Self.largestRead,
                   build.snapshot.machO[path] == nil, build.snapshot.machOUnreadable[path] == nil,
                   build.snapshot.plists[path] == nil else { continue }

@@ -67,13 +67,17 @@ struct LocalizedBundle {
         }
     }
 
+    /// Interface files, source or compiled: a folder of them is one item, and a `<Name>.strings`
+    /// beside one in `Base.lproj` translates it.
+    static let interfaceExtensions = ["storyboardc", "storyboard", "nib", "xib"]
+
     /// Files inside a compiled storyboard or nib folder count as that one item.
     static func collapse(_ rel: BundlePath) -> BundlePath {
         var out = BundlePath.root
         for component in rel.components {
             out = out.appending(component)
             let ext = String(decoding: component.split(separator: UInt8(ascii: ".")).last ?? [], as: UTF8.self)
-            if out != rel, ["storyboardc", "nib", "xib", "storyboard"].contains(ext) { return out }
+            if out != rel, interfaceExtensions.contains(ext) { return out }
         }
         return out
     }
@@ -211,6 +215,6 @@ struct LocalizationGroup: Equatable {
         let name = rel.nameString
         guard name.hasSuffix(".strings"), let base = files["Base"] else { return false }
         let stem = String(name.dropLast(".strings".count))
-        return ["storyboardc", "storyboard", "nib", "xib"].contains { base[rel.parent.appending(stem + "." + $0)] != nil }
+        return LocalizedBundle.interfaceExtensions.contains { base[rel.parent.appending(stem + "." + $0)] != nil }
     }
 }
