@@ -11,7 +11,9 @@ public struct MalformedVersionRule: Rule {
         rationale: "CFBundleVersion and CFBundleShortVersionString are strings of period-separated non-negative "
             + "integers. '1.0b3', '-beta.0', a git hash or a space make App Store Connect reject the build, and make "
             + "any comparison meaningless, so the finding replaces a wrong comparison; so does a number where the "
-            + "string belongs (<integer>5</integer>).",
+            + "string belongs (<integer>5</integer>). A key (or the Info.plist) missing from an app, a watch app, an App "
+            + "Clip or an app extension leaves nothing to compare: App Store Connect refuses such a build (ITMS-90056, ITMS-90057), "
+            + "and the gate does not pass it.",
         triggeringExamples: [
             RuleExample("beta suffix", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "1.0b3")),
             RuleExample("git hash", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "9c8e08b")),
@@ -20,11 +22,23 @@ public struct MalformedVersionRule: Rule {
             RuleExample("a number, not a string", old: nil, new: ExampleBuild()
                 .bundle("Example.app", id: "com.example.app", shortVersion: "1.0",
                         info: [("CFBundleVersion", .integer(PlistInteger(5)))]), expectedCount: 1),
+            RuleExample("no CFBundleVersion", old: BuildNotIncreasedRule.app(short: "1.0", build: "5"),
+                        new: ExampleBuild().bundle("Example.app", id: "com.example.app", shortVersion: "1.0")),
+            RuleExample("a widget without CFBundleShortVersionString", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "5")
+                .bundle("Example.app/PlugIns/Widget.appex", kind: .appex, id: "com.example.app.widget", version: "5")),
+            RuleExample("an extension whose Info.plist is missing", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "5")
+                .bundle("Example.app/PlugIns/Share.appex", kind: .appex, hasInfoPlist: false)),
+            RuleExample("a watch app without CFBundleVersion", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "5")
+                .bundle("Example.app/Watch/W.app", id: "com.example.app.watchkitapp", shortVersion: "1.0")),
         ],
         nonTriggeringExamples: [
             RuleExample("leading zeros", old: nil, new: BuildNotIncreasedRule.app(short: "01.0", build: "007")),
             RuleExample("four short components go to their own rule", old: nil,
                         new: BuildNotIncreasedRule.app(short: "1.2.3.4", build: "1")),
+            RuleExample("a macOS helper app and a framework keep their own keys, or none", old: nil, new: ExampleBuild()
+                .bundle("Example.app", id: "com.example.app", version: "5", shortVersion: "1.0", layout: .contents)
+                .bundle("Example.app/Contents/Library/LoginItems/Helper.app", id: "com.example.app.helper", layout: .contents)
+                .bundle("Example.app/Contents/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit")),
         ])
 
     public func findings(in context: RuleContext) -> [Finding] {
@@ -33,7 +47,24 @@ public struct MalformedVersionRule: Rule {
         for b in context.comparison.bundles {
             // A static framework's versions never reach App Store Connect (it is linked in).
             guard let n = b.new, !context.isUnchangedInner(b), !build.isStaticFramework(n) else { continue }
+            let judged = Self.mustCarryVersions(n)
+            if judged, build.info(of: n) == nil {
+                out.append(Finding(
+                    ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
+                    message: "\(n.infoPlistPath.relative(to: n.path)?.description ?? "Info.plist") is missing or does not "
+                        + "decode, so there are no versions to compare; the system does not load the bundle",
+                    paths: [n.infoPlistPath], subject: "Info.plist:unreadable"))
+                continue
+            }
             for (key, value) in [("CFBundleVersion", n.version), ("CFBundleShortVersionString", n.shortVersion)] {
+                if judged, let info = build.info(of: n), info[key] == nil {
+                    out.append(Finding(
+                        ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
+                        message: "\(key) is missing, so there is no version to compare; App Store Connect refuses the "
+                            + "build (\(key == "CFBundleVersion" ? "ITMS-90056" : "ITMS-90057"))",
+                        paths: [n.infoPlistPath], subject: "\(key):missing"))
+                    continue
+                }
                 // A number where the string belongs (`<integer>5</integer>`): App Store Connect
                 // reads versions as strings, and `check` refuses the key (info-plist.required-keys).
                 if let raw = build.info(of: n)?[key], raw.stringValue == nil {
@@ -53,6 +84,19 @@ public struct MalformedVersionRule: Rule {
             }
         }
         return out
+    }
+
+    /// Whether `bundle` must carry both version keys for the gate to judge it: an app at the
+    /// top of the build, a watch app or App Clip inside one, or an app extension. A macOS
+    /// helper app or login item, and frameworks, keep their own keys or none.
+    static func mustCarryVersions(_ bundle: BundleInfo) -> Bool {
+        switch bundle.kind {
+        case .appex: return true
+        case .app:
+            guard let parent = bundle.parentPath else { return true }
+            return NestedAppVersionMismatchRule.isWatchAppOrAppClip(bundle.path, in: parent)
+        default: return false
+        }
     }
 
     /// Why `text` is not a well-formed value of `key`, nil when it is. More than three
