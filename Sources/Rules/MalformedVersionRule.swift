@@ -60,8 +60,9 @@ public struct MalformedVersionRule: Rule {
                 if judged, let info = build.info(of: n), info[key] == nil {
                     out.append(Finding(
                         ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
-                        message: "\(key) is missing, so there is no version to compare; App Store Connect refuses the "
-                            + "build (\(key == "CFBundleVersion" ? "ITMS-90056" : "ITMS-90057"))",
+                        message: "\(key) is missing, so there is no version to compare"
+                            + (build.mayBeUploaded ? "; App Store Connect refuses the build ("
+                                + (key == "CFBundleVersion" ? "ITMS-90056" : "ITMS-90057") + ")" : ""),
                         paths: [n.infoPlistPath], subject: "\(key):missing"))
                     continue
                 }

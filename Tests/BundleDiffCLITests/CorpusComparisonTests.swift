@@ -12,8 +12,12 @@ import TestSupport
         #expect(r.out.contains("  en.lproj → Base.lproj [folder, 7 files, content changed] in com.example.apple-samplecode.TableSearch"), "\(r.out)")
         #expect(r.out.contains("~ CFBundleVersion: \"1.3\" → \"1.5\""))
         #expect(r.out.contains("plist Base.lproj/MainStoryboard.storyboardc/Info.plist: format xml (utf-8) → binary (values unchanged)"))
+        // 1.3 → 1.5 is a bump, but Apple's sample has no CFBundleShortVersionString: App Store
+        // Connect would refuse it (ITMS-90057), and the gate says so rather than pass.
         let gate = CLIHarness.run(["gate", new, "--against", old])
-        #expect(gate.status == 0, "1.3 → 1.5 is a bump: \(gate.out)")
+        #expect(gate.status == 1 && !gate.out.contains("build-not-increased")
+                && gate.out.contains("version.malformed: com.example.apple-samplecode.TableSearch: CFBundleShortVersionString is missing"),
+                "\(gate.out)")
     }
 
     @Test func tableSearchFormatOnlyChangeIsNotAValueChange() throws {

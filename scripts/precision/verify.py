@@ -125,7 +125,12 @@ def check_version_not_increased(f, old, new):
 
 
 def check_malformed(f, old, new):
-    key, _, value = f["fingerprint"].split("|")[-1].partition("=")
+    subject = f["fingerprint"].split("|")[-1]
+    if subject.endswith(":missing"):
+        key = subject[: -len(":missing")]
+        b = bundle_of(new, f["bundle"])
+        return (None, "bundle not found") if not b else (key not in b.info, f"{key} absent from Info.plist")
+    key, _, value = subject.partition("=")
     for t in (new, old):
         b = bundle_of(t, f["bundle"])
         if b and b.info.get(key) == value:
