@@ -8,7 +8,9 @@ public struct BundleInfo: Hashable, Sendable {
         /// An XCFramework: a flat Info.plist listing its slices (`AvailableLibraries`), each
         /// slice a folder holding a framework bundle or a library.
         case xcframework
-        /// A directory with another extension that still holds an Info.plist.
+        /// A macOS loadable bundle of another kind (a Quick Look generator, Spotlight
+        /// importer, system extension, DriverKit driver, screen saver, preference pane, Audio
+        /// Unit component or Automator action): its own code, seal and resources.
         case other
     }
 

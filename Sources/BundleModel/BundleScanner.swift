@@ -7,10 +7,15 @@ public enum BundleScanner {
     static let bundleExtensions: [String: BundleInfo.Kind] = [
         "app": .app, "appex": .appex, "framework": .framework, "bundle": .bundle,
         "xpc": .xpc, "xctest": .xctest, "plugin": .plugin, "kext": .kext, "xcframework": .xcframework,
+        // macOS loadable bundles of other kinds: each has its own Info.plist, executable and
+        // code signature (its own seal), and keeps its own frameworks and resources.
+        "qlgenerator": .other, "mdimporter": .other, "systemextension": .other, "dext": .other, "saver": .other,
+        "prefpane": .other, "component": .other, "action": .other,
     ]
 
     /// Every bundle (a directory whose extension is app, appex, framework, bundle, xpc,
-    /// xctest, plugin, kext or xcframework) with its layout, Info.plist facts and localizations;
+    /// xctest, plugin, kext, xcframework, or a macOS loadable bundle's: qlgenerator,
+    /// mdimporter, systemextension, dext, saver, prefPane, component, action) with its layout, Info.plist facts and localizations;
     /// outermost first, then by path.
     public static func bundles(entries: [FileEntry], plists: [BundlePath: DecodedPlist]) -> [BundleInfo] {
         let index = EntryIndex(entries)

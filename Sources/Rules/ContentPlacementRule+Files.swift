@@ -4,12 +4,6 @@ extension ContentPlacementRule {
     static let mobileProfile = "embedded.mobileprovision"
     static let macProfile = "embedded.provisionprofile"
     static let privacyManifest = "PrivacyInfo.xcprivacy"
-    /// Folder extensions whose content belongs to that folder (a resource bundle without
-    /// an Info.plist is still a bundle of its own for the privacy report; a system
-    /// extension or a DriverKit driver carries its own provisioning profile).
-    static let bundleExtensions: Set<String> = ["bundle", "framework", "app", "appex", "xpc", "plugin", "systemextension",
-                                                "dext"]
-
     /// Provisioning profiles and privacy manifests outside the place their bundle's
     /// platform reads them from.
     func fileFindings(_ build: CheckContext) -> [Finding] {
@@ -41,10 +35,10 @@ extension ContentPlacementRule {
     /// bundle recorded without an Info.plist).
     private func insideLooseBundle(_ path: BundlePath, owner: BundleInfo) -> Bool {
         guard let rel = path.relative(to: owner.path) else { return false }
+        var folder = owner.path
         return rel.components.dropLast().contains { part in
-            let name = String(decoding: part, as: UTF8.self)
-            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-            return Self.bundleExtensions.contains(name[name.index(after: dot)...].lowercased())
+            folder = folder.appending(part)
+            return BundleScanner.kind(of: folder) != nil
         }
     }
 

@@ -11,13 +11,14 @@ public struct ContentPlacementRule: CheckRule {
         id: .contentPlacement, name: "Content outside the place its platform reads it from", defaultSeverity: .error,
         rationale: "Xcode's placement table (bundle-rules.md §6) names one folder per content type, and the system "
             + "looks nowhere else: app extensions in PlugIns/ (or Extensions/ for ExtensionKit), XPC services in "
-            + "XPCServices/, App Clips in an iOS app's AppClips/, watch apps in Watch/, Spotlight importers, Quick "
-            + "Look generators, Automator actions and system extensions in Contents/Library/<kind>/, the "
-            + "provisioning profile as embedded.mobileprovision at an iOS bundle's top or "
+            + "XPCServices/, App Clips in an iOS app's AppClips/, watch apps in Watch/, system extensions and "
+            + "DriverKit drivers in Contents/Library/SystemExtensions/, the provisioning profile as embedded.mobileprovision at an iOS bundle's top or "
             + "Contents/embedded.provisionprofile on macOS. Content elsewhere is never loaded, launched or read: "
             + "an error. Warnings, where the content still works but Apple's documents place it elsewhere: a "
             + "macOS helper app outside Contents/MacOS, Contents/Helpers and Contents/Library/, a plug-in outside "
-            + "PlugIns/, and a privacy manifest (PrivacyInfo.xcprivacy) outside the bundle's resources folder "
+            + "PlugIns/, a Spotlight importer, Quick Look generator or Automator action outside "
+            + "Contents/Library/<kind>/ (the system registers it only from there; an app may install it itself), "
+            + "and a privacy manifest (PrivacyInfo.xcprivacy) outside the bundle's resources folder "
             + "(the top of an iOS bundle, Contents/Resources/, Versions/<v>/Resources/), where Apple does not read "
             + "it for the privacy report. A resource bundle's own manifest belongs to that bundle and is not judged "
             + "against its container.",
@@ -36,7 +37,10 @@ public struct ContentPlacementRule: CheckRule {
             RuleExample("macOS helper app in Resources (warning)", old: nil, new: macApp()
                 .bundle("Example.app/Contents/Resources/Helper.app", id: "com.example.helper", layout: .contents),
                         expectedCount: 1),
-            RuleExample("Quick Look generator outside Library/QuickLook", old: nil, new: macApp()
+            RuleExample("system extension in Resources", old: nil, new: macApp()
+                .bundle("Example.app/Contents/Resources/com.example.filter.systemextension", kind: .other,
+                        id: "com.example.filter", layout: .contents), expectedCount: 1),
+            RuleExample("Quick Look generator outside Library/QuickLook (warning)", old: nil, new: macApp()
                 .bundle("Example.app/Contents/PlugIns/Preview.qlgenerator", kind: .other, id: "com.example.ql",
                         layout: .contents), expectedCount: 1),
             RuleExample("profile in a subfolder of an iOS app", old: nil, new: iosApp()
@@ -90,9 +94,12 @@ public struct ContentPlacementRule: CheckRule {
         ExampleBuild().bundle("Example.app", id: "com.example.app", layout: .contents)
     }
 
-    /// `Library/` items of a macOS bundle by directory extension, and their folder.
-    static let libraryFolders: [String: String] = [
-        "mdimporter": "Spotlight", "qlgenerator": "QuickLook", "action": "Automator", "systemextension": "SystemExtensions",
+    /// `Library/` items of a macOS bundle by directory extension: their folder, and the
+    /// severity cap elsewhere (a system extension is activated only from its folder; the
+    /// others are registered from theirs, and an app may install one elsewhere itself).
+    static let libraryFolders: [String: (folder: String, cap: Severity)] = [
+        "mdimporter": ("Spotlight", .warning), "qlgenerator": ("QuickLook", .warning), "action": ("Automator", .warning),
+        "systemextension": ("SystemExtensions", .error), "dext": ("SystemExtensions", .error),
     ]
 
     public func findings(in build: CheckContext) -> [Finding] {
@@ -139,8 +146,8 @@ public struct ContentPlacementRule: CheckRule {
             guard owner.layout == .contents else { return nil }
             return (["MacOS", "Helpers", "Library"], "the helper app", .warning)
         case .other:
-            guard owner.layout == .contents, let folder = Self.libraryFolders[ext] else { return nil }
-            return (["Library/" + folder], "the \(ext) item", .error)
+            guard owner.layout == .contents, let item = Self.libraryFolders[ext] else { return nil }
+            return (["Library/" + item.folder], "the \(ext) item", item.cap)
         default:
             return nil
         }

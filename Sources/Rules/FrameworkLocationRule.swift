@@ -38,7 +38,7 @@ public struct FrameworkLocationRule: CheckRule {
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
         for b in build.bundles where b.kind == .framework && build.outermost(of: b).kind == .app {
-            guard let owner = build.enclosing(b, kinds: [.app, .appex, .framework, .xpc, .plugin, .bundle, .xctest]),
+            guard let owner = build.enclosing(b, kinds: [.app, .appex, .framework, .xpc, .plugin, .bundle, .xctest, .other]),
                   owner.kind == .app else { continue }
             let expected = owner.layout == .flat ? owner.path.appending("Frameworks")
                 : owner.path.appending("Contents").appending("Frameworks")

@@ -88,7 +88,7 @@ public struct FrameworkVersionsRule: CheckRule {
 
     /// A framework without `Versions/` in a macOS app's `Contents/Frameworks/`.
     private func flatInMacApp(_ b: BundleInfo, _ build: CheckContext) -> Finding? {
-        guard let owner = build.enclosing(b, kinds: [.app, .appex, .framework, .xpc, .plugin, .bundle, .xctest]),
+        guard let owner = build.enclosing(b, kinds: [.app, .appex, .framework, .xpc, .plugin, .bundle, .xctest, .other]),
               owner.layout == .contents, b.path.parent == owner.contentRoot.appending("Frameworks"),
               build.entry(at: b.path.appending("Versions")) == nil else { return nil }
         return Finding(

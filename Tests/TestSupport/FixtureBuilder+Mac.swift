@@ -82,3 +82,18 @@ extension FixtureBuilder {
         return b
     }
 }
+
+extension FixtureBuilder {
+    /// A macOS loadable bundle `<name>.<ext>/Contents/…` (a Quick Look generator, Spotlight
+    /// importer, system extension, …): Info.plist of `packageType` and `MacOS/<name>` (x bit).
+    public static func macLoadable(name: String, ext: String, identifier: String, packageType: String = "BNDL",
+                                   version: String = "1") -> FixtureBuilder {
+        var b = FixtureBuilder()
+        let contents = "\(name).\(ext)/Contents"
+        b.setFile("\(contents)/Info.plist", plist(info(identifier: identifier, name: name, shortVersion: "1.0",
+                                                       version: version, packageType: packageType,
+                                                       platform: "macosx", supported: "MacOSX")))
+        b.setFile("\(contents)/MacOS/\(name)", bytes(2048, seed: 31), executable: true)
+        return b
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// macOS loadable bundles the scanner knows by extension (Quick Look generators, Spotlight
+/// importers, system extensions, screen savers, …): each is a bundle of its own, so its own
+/// frameworks, privacy manifest and renames are judged as that bundle's, not the app's.
+@Suite struct MacLoadableBundleTests {
+    static func app(importer name: String = "Viewer") -> FixtureBuilder {
+        var app = FixtureBuilder.macApp(name: "Viewer", identifier: "com.example.viewer")
+        let library = "Viewer.app/Contents/Library"
+        var generator = FixtureBuilder.macLoadable(name: "Viewer", ext: "qlgenerator", identifier: "com.example.viewer.ql")
+        generator = generator.merging(FixtureBuilder.versionedFramework(name: "Render", identifier: "com.example.render")
+            .embedded(in: "Viewer.qlgenerator/Contents/Frameworks"))
+        generator.setFile("Viewer.qlgenerator/Contents/Resources/PrivacyInfo.xcprivacy",
+                          FixtureBuilder.plist(["NSPrivacyTracking": false] as [String: Any]))
+        var sysext = FixtureBuilder.macLoadable(name: "Filter", ext: "systemextension",
+                                                identifier: "com.example.viewer.filter", packageType: "SYSX")
+        sysext.setFile("Filter.systemextension/Contents/Frameworks/libcore.dylib", FixtureBuilder.bytes(512, seed: 7))
+        sysext.setFile("Filter.systemextension/Contents/embedded.provisionprofile", "profile")
+        var importer = FixtureBuilder.macLoadable(name: name, ext: "mdimporter", identifier: "com.example.viewer.md")
+        importer.setFile("\(name).mdimporter/Contents/Resources/schema.xml", "<schema/>")
+        app = app.merging(generator.embedded(in: "\(library)/QuickLook"))
+            .merging(sysext.embedded(in: "\(library)/SystemExtensions"))
+            .merging(importer.embedded(in: "\(library)/Spotlight"))
+        return app
+    }
+
+    @Test func aLoadableBundlesOwnFrameworksAndManifestAreItsOwn() throws {
+        let scratch = try ScratchDirectory("mac-loadable")
+        let app = try Self.app().writeDirectory(in: scratch.path, named: "a") + "/Viewer.app"
+        let r = CLIHarness.run(["check", app, "--fail-on", "info"])
+        #expect(r.err.isEmpty, "\(r.err)")
+        for rule in ["structure.dotted-code-folder", "structure.framework-location", "structure.content-placement"] {
+            #expect(!r.out.contains(rule), "\(rule): \(r.out)")
+        }
+        let diff = CLIHarness.run(["diff", app, app, "--format", "json"])
+        for id in ["com.example.viewer.ql", "com.example.viewer.filter", "com.example.viewer.md"] {
+            #expect(diff.out.contains("\"\(id)\""), "\(id) is a bundle: \(diff.out)")
+        }
+    }
+
+    @Test func renamingAnImporterMovesNoResource() throws {
+        let scratch = try ScratchDirectory("mac-loadable")
+        let old = try Self.app().writeDirectory(in: scratch.path, named: "a") + "/Viewer.app"
+        let new = try Self.app(importer: "ViewerSpotlight").writeDirectory(in: scratch.path, named: "b") + "/Viewer.app"
+        let r = CLIHarness.run(["diff", old, new])
+        #expect(r.err.isEmpty && r.out.contains("com.example.viewer.md  matched"), "\(r.out)\(r.err)")
+        #expect(!r.out.contains("moves."), "\(r.out)")
+    }
+}
