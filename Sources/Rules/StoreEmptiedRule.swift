@@ -10,14 +10,20 @@ public struct StoreEmptiedRule: Rule {
         rationale: "The user's data lives in the container's stores (Library/Application Support/, Documents/; "
             + "File System Basics). A store that had rows before the upgrade and has none after was replaced instead "
             + "of migrated (a model the old store could not be migrated to, a store deleted and created again): the "
-            + "user's data is lost. Bookkeeping tables (Core Data's Z_PRIMARYKEY, Z_METADATA, history) do not count.",
+            + "user's data is lost. Bookkeeping tables (Core Data's Z_PRIMARYKEY, Z_METADATA, history) do not count. "
+            + "A store whose schema did not change was not migrated, so not replaced for a new model: the app "
+            + "deleted its rows itself (an analytics or upload queue it sends and empties, a sign-out) or re-created "
+            + "it; that is a warning.",
         triggeringExamples: [
             RuleExample("copied while open: its rows are in the -wal beside it (info)",
                         old: StoreExamples.container(StoreExamples.notes(12)),
                         new: StoreExamples.container(StoreExamples.notes(0, folders: 0),
                                                      files: [StoreExamples.path + "-wal": String(repeating: "w", count: 64)]),
                         expectedCount: 1),
-            RuleExample("the store replaced by an empty one", old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
+            RuleExample("the store replaced by an empty one of the new model", old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
+                        new: StoreExamples.container(StoreExamples.notes(0, folders: 0, pinned: true)), expectedCount: 1),
+            RuleExample("emptied with its schema unchanged: a queue sent, or the rows deleted (warning)",
+                        old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
                         new: StoreExamples.container(StoreExamples.notes(0, folders: 0)), expectedCount: 1),
         ],
         nonTriggeringExamples: [
@@ -53,9 +59,19 @@ public struct StoreEmptiedRule: Rule {
                                                    + "after the app quits to judge the store",
                                                subject: pair.path.description)
             }
+            if new.schemaChanges(from: old).isEmpty {
+                return ContainerStores.finding(.storeEmptied, context, severity: context.severity(of: .storeEmptied, atMost: .warning),
+                                               path: pair.path,
+                                               message: "the store \(pair.path) held data before (\(had)) and none after, "
+                                                   + "with its schema unchanged: the app deleted the rows itself (a queue it "
+                                                   + "sends and empties) or re-created the store; if they were the user's data, "
+                                                   + "it is lost",
+                                               subject: pair.path.description)
+            }
             return ContainerStores.finding(.storeEmptied, context, path: pair.path,
-                                           message: "the store \(pair.path) held data before (\(had)) and none after: "
-                                               + "it was replaced by an empty store instead of migrated, and the user's data is lost",
+                                           message: "the store \(pair.path) held data before (\(had)) and none after, "
+                                               + "under a new schema: it was replaced by an empty store instead of migrated, "
+                                               + "and the user's data is lost",
                                            subject: pair.path.description)
         }
     }

@@ -17,12 +17,18 @@ public struct StoreTableEmptiedRule: Rule {
             RuleExample("the notes table dropped", old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
                         new: StoreExamples.container(StoreExamples.dropping("ZNOTE", from: StoreExamples.notes(12, folders: 2))),
                         expectedCount: 1),
+            RuleExample("an entity renamed without its renaming identifier: a new, empty table",
+                        old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
+                        new: StoreExamples.container(StoreExamples.renaming("ZNOTE", to: "ZENTRY", in: StoreExamples.notes(0, folders: 2))),
+                        expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("rows kept through a migration", old: StoreExamples.container(StoreExamples.notes(12)),
                         new: StoreExamples.container(StoreExamples.notes(12, pinned: true))),
             RuleExample("the notes table renamed", old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
                         new: StoreExamples.container(StoreExamples.renaming("ZNOTE", to: "ZMEMO", in: StoreExamples.notes(12, folders: 2)))),
+            RuleExample("the notes merged into another table", old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
+                        new: StoreExamples.container(StoreExamples.dropping("ZNOTE", from: StoreExamples.notes(12, folders: 14)))),
             RuleExample("the whole store emptied", old: StoreExamples.container(StoreExamples.notes(12, folders: 2)),
                         new: StoreExamples.container(StoreExamples.notes(0, folders: 0))),
         ])
@@ -35,9 +41,14 @@ public struct StoreTableEmptiedRule: Rule {
             // one copied while open may hold its rows in the journal beside it.
             guard let old = pair.old, let new = pair.new, new.isReadable, !new.hasNoDataRows,
                   !ContainerStores.isPurgeable(pair.path), stores.pendingJournal(at: pair.path) == nil else { continue }
-            // A table dropped while another appeared may have been renamed (Core Data's renaming
-            // identifier): only a drop with no new table is a loss for certain.
-            let added = new.dataTables.contains { old.table($0.name) == nil }
+            // A table dropped while another took rows may have been renamed (Core Data's renaming
+            // identifier) or merged into one: only a drop whose rows went nowhere is a loss for
+            // certain. A new table with no row took none (an entity renamed without its
+            // renaming identifier: Core Data drops the old table and creates an empty one).
+            let added = new.dataTables.contains { table in
+                guard let before = old.table(table.name) else { return table.rows != .exactly(0) }
+                return Self.mayHaveGrown(before.rows, table.rows)
+            }
             for table in old.dataTables where table.hasRows {
                 let after = new.table(table.name)
                 let what: String
@@ -56,5 +67,16 @@ public struct StoreTableEmptiedRule: Rule {
             }
         }
         return out
+    }
+
+    /// Whether a table's row count may have grown from `before` to `after` (an uncounted
+    /// side may have).
+    static func mayHaveGrown(_ before: StoreTable.Rows, _ after: StoreTable.Rows) -> Bool {
+        switch (before, after) {
+        case (.exactly(let a), .exactly(let b)): b > a
+        case (.exactly, .moreThan): true
+        case (.moreThan, .exactly): false
+        default: true
+        }
     }
 }
