@@ -40,6 +40,25 @@ public indirect enum PlistValue: Hashable, Sendable {
         return (["a", "e", "i", "o"].contains(name.first.map(String.init) ?? "") ? "an " : "a ") + name
     }
 
+    /// Whether an Info.plist flag is on, as the system reads one (`-[NSString boolValue]`,
+    /// `CFBooleanGetValue`): `<true/>`, a non-zero number, or a string whose first
+    /// character after spaces, a sign and zeros is Y, y, T, t or a digit 1–9 (`YES`, as
+    /// Bazel's rules_apple writes flags).
+    public var isTrueFlag: Bool {
+        switch self {
+        case .boolean(let b): return b
+        case .integer(let i): return i.high != 0 || i.low != 0
+        case .real(let r): return r != 0
+        case .string(let s):
+            var rest = Substring(s).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+            if rest.first == "+" || rest.first == "-" { rest = rest.dropFirst() }
+            rest = rest.drop { $0 == "0" }
+            guard let first = rest.first else { return false }
+            return "YyTt123456789".contains(first)
+        default: return false
+        }
+    }
+
     /// The string, when this is a string.
     public var stringValue: String? {
         if case .string(let s) = self { return s }

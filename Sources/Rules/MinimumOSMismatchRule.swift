@@ -63,6 +63,13 @@ public struct MinimumOSMismatchRule: CheckRule {
                                ("LSApplicationIsStickerProvider", .boolean(true))])
                 .binary("Example.app/PlugIns/Stickers.appex/Stickers", MachOFile(container: .thin, slices: [
                     ExampleBuild.slice(minimumOS: .init(major: 10))]))),
+            RuleExample("a sticker pack built by Bazel's rules_apple (the flag as the string YES)", old: nil,
+                        new: app(min: "17.0", [ExampleBuild.slice(minimumOS: .init(major: 17))])
+                .bundle("Example.app/PlugIns/Stickers.appex", kind: .appex, id: "com.example.app.stickers",
+                        info: [("CFBundleExecutable", .string("Stickers")), ("MinimumOSVersion", .string("17.0")),
+                               ("LSApplicationIsStickerProvider", .string("YES"))])
+                .binary("Example.app/PlugIns/Stickers.appex/Stickers", MachOFile(container: .thin, slices: [
+                    ExampleBuild.slice(minimumOS: .init(major: 10))]))),
             RuleExample("Mac Catalyst", old: nil, new: mac(min: "10.15", [
                 ExampleBuild.slice(platform: .macCatalyst, minimumOS: .init(major: 13, minor: 1))])),
         ])
@@ -110,8 +117,9 @@ public struct MinimumOSMismatchRule: CheckRule {
     /// the stub's minimum OS is Apple's, not the deployment target.
     static func hasStubExecutable(_ bundle: BundleInfo, _ build: CheckContext) -> Bool {
         let info = build.info(of: bundle)
-        return info?["WKWatchKitApp"] == .boolean(true) || info?["LSApplicationLaunchProhibited"] == .boolean(true)
-            || info?["LSApplicationIsStickerProvider"] == .boolean(true)
+        return ["WKWatchKitApp", "LSApplicationLaunchProhibited", "LSApplicationIsStickerProvider"].contains {
+            info?[$0]?.isTrueFlag == true
+        }
     }
 
     public func findings(in build: CheckContext) -> [Finding] {
