@@ -13,8 +13,17 @@ public struct LocalizationMoveRule: Rule {
             + "spellings (pt_BR → pt-BR), or between the development language's folder and Base.lproj (which serves "
             + "the development region), every user gets the same file: noted at info for lookups that name the path.",
         triggeringExamples: [
-            RuleExample("shared → en.lproj", old: ResourceMovedRule.app(["Terms.html": "<p>Terms</p>"]),
+            RuleExample("shared → fr.lproj", old: ResourceMovedRule.app(["Terms.html": "<p>Terms</p>"]),
+                        new: ResourceMovedRule.app(["fr.lproj/Terms.html": "<p>Terms</p>"]), expectedCount: 1),
+            RuleExample("shared → en.lproj (info: the development region's folder serves every language)",
+                        old: ResourceMovedRule.app(["Terms.html": "<p>Terms</p>"]),
                         new: ResourceMovedRule.app(["en.lproj/Terms.html": "<p>Terms</p>"]), expectedCount: 1),
+            RuleExample("Base.lproj → shared, no language with a copy (info)",
+                        old: ResourceMovedRule.app(["Base.lproj/Launch.nib": "nib-bytes"]),
+                        new: ResourceMovedRule.app(["Launch.nib": "nib-bytes"]), expectedCount: 1),
+            RuleExample("en.lproj → shared while de.lproj keeps its copy",
+                        old: ResourceMovedRule.app(["en.lproj/Credits.rtf": "credits", "de.lproj/Credits.rtf": "Dank"]),
+                        new: ResourceMovedRule.app(["Credits.rtf": "credits", "de.lproj/Credits.rtf": "Dank"]), expectedCount: 1),
             RuleExample("fr.lproj → shared", old: ResourceMovedRule.app(["fr.lproj/Terms.html": "<p>Conditions</p>"]),
                         new: ResourceMovedRule.app(["Terms.html": "<p>Conditions</p>"]), expectedCount: 1),
             RuleExample("de.lproj → fr.lproj", old: ResourceMovedRule.app(["de.lproj/Main.nib": "nib-bytes"]),
@@ -46,6 +55,38 @@ public struct LocalizationMoveRule: Rule {
         return "Base.lproj serves the development region (\(region))"
     }
 
+    /// Why every language without a copy of its own gets a file in `language`'s folder, or
+    /// nil: `Base.lproj`, or the development region's folder, the last place the bundle
+    /// search looks (Bundle Programming Guide, "The Bundle Search Pattern").
+    static func servesEveryLanguage(_ language: String, _ move: ResourceMove, _ context: RuleContext) -> String? {
+        if language == "Base" { return "Base.lproj serves every language without a copy of its own" }
+        let name = move.toBundle ?? move.fromBundle
+        guard let bundle = context.comparison.bundles.first(where: { $0.name == name })?.new else { return nil }
+        let region = LanguageDroppedRule.developmentRegion(of: bundle, context)
+        guard LanguageCode.canonical(language) == LanguageCode.canonical(region)
+                || LanguageCode.canonical(language) == LanguageCode.language(of: region) else { return nil }
+        return "\(language).lproj is the development region's, where every language without a copy of its own falls back"
+    }
+
+    /// Whether a folder of another language than `language` holds, in the new bundle, the
+    /// file `move` took out of `language`'s folder (its users got their own copy before).
+    static func otherLanguagesHaveCopies(_ language: String, _ move: ResourceMove, _ context: RuleContext) -> Bool {
+        let bytes = move.from.bytes
+        let suffix = Array(".lproj".utf8)
+        guard let folder = move.from.componentRanges.dropLast().first(where: { range in
+            range.count > suffix.count && bytes[range].suffix(suffix.count).elementsEqual(suffix)
+        }) else { return false }
+        let name = move.toBundle ?? move.fromBundle
+        guard let bundle = context.comparison.bundles.first(where: { $0.name == name })?.new else { return false }
+        return context.newIndex.localizations(of: bundle).contains { other in
+            guard other != language else { return false }
+            // `move.from` is relative to its bundle.
+            let rel = Array(bytes[..<folder.lowerBound]) + Array((other + ".lproj").utf8) + Array(bytes[folder.upperBound...])
+            let path = bundle.path.isRoot ? BundlePath(bytes: rel) : BundlePath(bytes: bundle.path.bytes + [UInt8(ascii: "/")] + rel)
+            return context.newIndex.entry(at: path) != nil
+        }
+    }
+
     public func findings(in context: RuleContext) -> [Finding] {
         MoveCategory.moves(context, for: .localizationMove).compactMap { fact, move in
             guard let change = move.localization else { return nil }
@@ -53,10 +94,21 @@ public struct LocalizationMoveRule: Rule {
             let advice: String
             switch change {
             case .intoLocalization(let l):
-                advice = "it now exists only for \(l): add it to every language folder, or keep a shared copy at the top level"
+                if let why = Self.servesEveryLanguage(l, move, context) {
+                    advice = "\(why): no user loses it; update lookups that name the old path"
+                    severity = context.severity(of: .localizationMove, atMost: .info)
+                } else {
+                    advice = "it now exists only for \(l): add it to every language folder, or keep a shared copy at the top level"
+                }
             case .outOfLocalization(let l):
-                advice = "it is no longer localized (was \(l)): every language now gets this copy; remove other languages' "
-                    + "copies or move it back"
+                if let why = Self.servesEveryLanguage(l, move, context), !Self.otherLanguagesHaveCopies(l, move, context) {
+                    advice = "\(why), and no other language has a copy: every user got this file before, and gets it now; "
+                        + "update lookups that name the old path"
+                    severity = context.severity(of: .localizationMove, atMost: .info)
+                } else {
+                    advice = "it is no longer localized (was \(l)): every language now gets this copy; remove other languages' "
+                        + "copies or move it back"
+                }
             case .betweenLocalizations(let a, let b):
                 if let same = Self.sameForEveryUser(a, b, move, context) {
                     advice = "\(same): no user sees a change; update lookups that name \(a)"

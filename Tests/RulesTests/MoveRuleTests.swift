@@ -65,12 +65,16 @@ import Testing
     }
 
     @Test func localizationMoveExplainsTheDirection() {
-        let into = findings(of: .localizationMove, LocalizationMoveRule.description.triggeringExamples[0])
-        #expect(into.first?.message.contains("it now exists only for en") == true)
-        let between = findings(of: .localizationMove, LocalizationMoveRule.description.triggeringExamples[2])
+        let examples = LocalizationMoveRule.description.triggeringExamples
+        func named(_ name: String) -> [Finding] {
+            examples.first { $0.name.hasPrefix(name) }.map { findings(of: .localizationMove, $0) } ?? []
+        }
+        let into = named("shared → fr.lproj")
+        #expect(into.first?.message.contains("it now exists only for fr") == true)
+        let between = named("de.lproj → fr.lproj")
         #expect(between.first?.message.contains("from de.lproj to fr.lproj") == true)
         #expect(between.first?.severity == .warning)
-        let base = findings(of: .localizationMove, LocalizationMoveRule.description.triggeringExamples[3])
+        let base = named("en.lproj → Base.lproj")
         #expect(base.first?.message.contains("Base.lproj serves the development region (en)") == true, "\(base.map(\.message))")
         #expect(base.first?.severity == .info)
     }

@@ -94,4 +94,20 @@ import Testing
         #expect(f.map(\.fingerprint).sorted() == [id + "declared-without-folder|de", id + "declared-without-folder|fr"])
         #expect(f.allSatisfy { $0.severity == .info })
     }
+
+    /// A move into or out of `Base.lproj` or the development region's folder changes no
+    /// user's file: every language without a copy of its own falls back there (Base
+    /// internationalization turned on, a credits file localized in the development
+    /// language). Another language's folder, or a copy another language keeps, still warns.
+    @Test func movesThroughTheFolderEveryLanguageFallsBackToAreInformation() {
+        let examples = LocalizationMoveRule.description.triggeringExamples
+        func severity(_ title: String) -> [Severity] {
+            guard let example = examples.first(where: { $0.name.hasPrefix(title) }) else { return [] }
+            return findings(of: .localizationMove, example).map(\.severity)
+        }
+        #expect(severity("shared → fr.lproj") == [.warning])
+        #expect(severity("shared → en.lproj") == [.info])
+        #expect(severity("Base.lproj → shared") == [.info])
+        #expect(severity("en.lproj → shared while de.lproj") == [.warning])
+    }
 }
