@@ -72,7 +72,16 @@ public struct FormatSpecifierRule: LocalizationRule {
                          context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         for (group, source, language, rel) in bundle.formatPairs() {
-            for found in bundle.formatProblems(group, reference: source, language: language, rel) ?? [] {
+            var pairs: [(rel: BundlePath, found: FormatKeyProblems)] =
+                (bundle.formatProblems(group, reference: source, language: language, rel) ?? []).map { (rel, $0) }
+            // Keys the language holds in the table's other half (`T.strings` ↔ `T.stringsdict`).
+            if let other = LocalizedBundle.sibling(rel), let sibling = bundle.table(group, language, other),
+               let reference = bundle.table(group, source, rel) {
+                pairs += FormatKeyProblems.across(reference: reference, referenceSibling: bundle.table(group, source, other),
+                                                  translation: bundle.table(group, language, rel), sibling: sibling)
+                    .map { (other, $0) }
+            }
+            for (rel, found) in pairs {
                 let problems = found.problems.filter { $0.kind == kind }
                 guard !problems.isEmpty else { continue }
                 let where_ = bundle.display(group, language, rel)

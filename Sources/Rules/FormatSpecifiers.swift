@@ -64,6 +64,19 @@ struct FormatSpecifiers: Equatable {
         literalPercents += other.literalPercents
     }
 
+    /// These conversions with each `.stringsdict` variable (`%#@name@`) replaced by what
+    /// `texts(name, slot)` reads for it: the arguments of a whole entry, as a plain string
+    /// of the same text would read them.
+    func resolvingVariables(_ texts: (String, Int) -> FormatSpecifiers?) -> FormatSpecifiers {
+        var out = self
+        out.conversions.removeAll { $0.argument.kind == "variable" }
+        for (name, slot) in variables.sorted(by: { $0.value < $1.value }) {
+            if let read = texts(name, slot) { out.absorb(read) }
+        }
+        out.variables = [:]
+        return out
+    }
+
     /// The conversions of `text`, the unnumbered ones read from `firstArgument` on: 1 for a
     /// whole string; for a `.stringsdict` plural text, its variable's slot in the format
     /// (CoreFoundation formats a variable's text from that argument: in `%#@files@ in

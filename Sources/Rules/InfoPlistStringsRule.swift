@@ -11,9 +11,10 @@ public struct InfoPlistStringsRule: LocalizationRule {
 
     public static let description = RuleDescription(
         id: .infoPlistStrings, name: "InfoPlist.strings incomplete or overriding a version", defaultSeverity: .warning,
-        rationale: "InfoPlist.strings localizes user-visible Info.plist keys: CFBundleDisplayName should be localized "
-            + "for every supported language, and a usage description missing from one language shows the "
-            + "development language in the permission prompt. A regional variant (en-GB beside en) falls back to "
+        rationale: "InfoPlist.strings localizes user-visible Info.plist keys: a usage description missing from one "
+            + "language shows the development language in the permission prompt, and CFBundleDisplayName, once "
+            + "some translations localize it, shows the development language's name to the others (a name no "
+            + "translation localizes is a brand, the same everywhere). A regional variant (en-GB beside en) falls back to "
             + "its language. The development language's own table (Base.lproj or its folder) shows Info.plist's text "
             + "for a key it lacks: a key the translations localize and it does not is noted at info at most. "
             + "CFBundleVersion is never localized: a localized version key makes the bundle report another version "
@@ -22,6 +23,11 @@ public struct InfoPlistStringsRule: LocalizationRule {
             RuleExample("fr lacks the camera usage description", old: nil, new: app(tables: [
                 ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan")]),
                 ("fr.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Exemple")]),
+            ]), expectedCount: 1),
+            RuleExample("ja lacks the name de and fr localize", old: nil, new: app(tables: [
+                ("de.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Beispiel"), ("NSCameraUsageDescription", "Scannen")]),
+                ("fr.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Exemple"), ("NSCameraUsageDescription", "Scanner")]),
+                ("ja.lproj/InfoPlist.strings", [("NSCameraUsageDescription", "スキャン")]),
             ]), expectedCount: 1),
             RuleExample("version overridden", old: nil, new: app(tables: [
                 ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan"),
@@ -40,6 +46,10 @@ public struct InfoPlistStringsRule: LocalizationRule {
             RuleExample("regional variant with overrides only", old: nil, new: app(tables: [
                 ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan")]),
                 ("en-GB.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example (UK)")]),
+            ])),
+            RuleExample("a brand name no translation localizes", old: nil, new: app(tables: [
+                ("de.lproj/InfoPlist.strings", [("NSCameraUsageDescription", "Scannen")]),
+                ("fr.lproj/InfoPlist.strings", [("NSCameraUsageDescription", "Scanner")]),
             ])),
             RuleExample("no InfoPlist.strings at all", old: nil, new: app(tables: [
                 ("en.lproj/Localizable.strings", [("hello", "Hello")]),
@@ -98,7 +108,11 @@ public struct InfoPlistStringsRule: LocalizationRule {
                             paths: paths, subject: display + "|development:" + behind.joined(separator: ",")))
                     }
                 } else if !group.isRegionalVariant(language) {
-                    let missing = wanted.filter { !table.contains(key: $0) }
+                    // The app's name is often a brand, the same in every language: only a
+                    // translation behind the others that localize it lacks it.
+                    let missing = wanted.filter { key in
+                        !table.contains(key: key) && (key != "CFBundleDisplayName" || translated.contains(key))
+                    }
                     if !missing.isEmpty {
                         out.append(Finding(
                             ruleID: .infoPlistStrings, severity: context.severity(of: .infoPlistStrings), bundle: bundle.name,

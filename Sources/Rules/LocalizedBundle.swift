@@ -166,6 +166,42 @@ struct LocalizedBundle {
 
     private static func isStringsdict(_ rel: BundlePath) -> Bool { rel.nameString.hasSuffix(".stringsdict") }
 
+    /// The other half of the string table `rel`: `T.stringsdict` for `T.strings` and back
+    /// (CFBundle reads both as table `T`: Xcode's String Catalogs compile a key into the
+    /// `.stringsdict` of the languages that vary it and into the `.strings` of the others).
+    static func sibling(_ rel: BundlePath) -> BundlePath? {
+        let name = rel.nameString
+        if name.hasSuffix(".strings") { return rel.parent.appending(String(name.dropLast(".strings".count)) + ".stringsdict") }
+        if name.hasSuffix(".stringsdict") { return rel.parent.appending(String(name.dropLast(".stringsdict".count)) + ".strings") }
+        return nil
+    }
+
+    /// The other half of table `rel` in `language`'s folder, decoded, if it has one.
+    func siblingTable(_ group: LocalizationGroup, _ language: String, _ rel: BundlePath) -> StringTable? {
+        Self.sibling(rel).flatMap { table(group, language, $0) }
+    }
+
+    /// Of `keys` (flattened keys of `table`, `StringTable`), those whose entry the table's
+    /// other half `sibling` holds as an entry too: a `.strings` key held as a
+    /// `.stringsdict` entry, or a `.stringsdict` key (`entry`, `entry/variable`,
+    /// `entry/variable/other`) whose entry is held as a plain string.
+    static func covered(_ keys: [String], of table: StringTable, by sibling: StringTable?) -> Set<String> {
+        guard let sibling, !keys.isEmpty else { return [] }
+        let theirs = Set(sibling.entries)
+        let held = Set(table.entries.filter { theirs.contains($0) })
+        guard !held.isEmpty else { return [] }
+        guard table.isStringsdict else { return Set(keys.filter { held.contains($0) }) }
+        return Set(keys.filter { key in
+            if held.contains(key) { return true }
+            var prefix = Substring(key)
+            while let slash = prefix.lastIndex(of: "/") {
+                prefix = prefix[..<slash]
+                if held.contains(String(prefix)) { return true }
+            }
+            return false
+        })
+    }
+
     /// A path for messages and subjects: the group folder relative to the bundle + `rel`.
     func display(_ group: LocalizationGroup, _ language: String, _ rel: BundlePath? = nil) -> String {
         var p = group.relativeFolder.appending(language + ".lproj")

@@ -43,6 +43,15 @@ public struct MissingLocalizedFileRule: LocalizationRule {
             ])),
         ])
 
+    /// Whether `language` holds every entry of the reference's table `rel` in the table's
+    /// other half (a String Catalog compiles a language's keys into `T.strings` alone when
+    /// it varies none of them, and CFBundle reads `T.strings` and `T.stringsdict` as one).
+    static func heldInOtherHalf(_ reference: StringTable?, _ bundle: LocalizedBundle, _ group: LocalizationGroup,
+                                _ language: String, _ rel: BundlePath) -> Bool {
+        guard let reference, let sibling = bundle.siblingTable(group, language, rel) else { return false }
+        return LocalizedBundle.covered(reference.entries, of: reference, by: sibling).count == reference.entries.count
+    }
+
     func check(_ bundle: LocalizedBundle, context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         for group in bundle.groups {
@@ -52,8 +61,13 @@ public struct MissingLocalizedFileRule: LocalizationRule {
             for l in languages { all.formUnion(group.files[l]?.keys ?? [:].keys) }
             for rel in all.sorted() {
                 let shipped = group.referenceHas(rel)
+                let referenceTable = StringKeysRule.isTable(rel)
+                    ? group.reference.flatMap { bundle.table(group, $0, rel) } ?? bundle.table(group, "Base", rel) : nil
+                // An empty table gives no language anything: none lacks it.
+                if let referenceTable, referenceTable.entries.isEmpty { continue }
                 let missing = languages.filter { l in
                     group.files[l]?[rel] == nil && !group.isRegionalVariant(l) && !(shipped && l == group.reference)
+                        && !Self.heldInOtherHalf(referenceTable, bundle, group, l, rel)
                 }
                 guard !missing.isEmpty else { continue }
                 let present = languages.filter { group.files[$0]?[rel] != nil }

@@ -52,8 +52,15 @@ public struct StringKeysRule: LocalizationRule {
                     let display = bundle.display(group, language, rel)
                     let paths = group.languages[language].map { [$0.appending(rel.bytes)] } ?? []
                     // A regional variant falls back to its language for every key it lacks.
-                    let missing = group.isRegionalVariant(language) ? [] : refTable.keys(missingFrom: table)
-                    let extra = table.keys(missingFrom: refTable)
+                    var missing = group.isRegionalVariant(language) ? [] : refTable.keys(missingFrom: table)
+                    var extra = table.keys(missingFrom: refTable)
+                    // A key the language holds in the table's other half is there: CFBundle reads
+                    // `T.strings` and `T.stringsdict` as one table.
+                    let theirs = bundle.siblingTable(group, language, rel)
+                    let covered = LocalizedBundle.covered(missing, of: refTable, by: theirs)
+                    missing.removeAll { covered.contains($0) }
+                    let stale = LocalizedBundle.covered(extra, of: table, by: bundle.siblingTable(group, source, rel))
+                    extra.removeAll { stale.contains($0) }
                     if !missing.isEmpty {
                         let interface = group.translatesBaseInterface(rel)
                         out.append(Finding(

@@ -26,6 +26,13 @@ struct StringTable {
     private(set) var pluralVariants: Set<String> = []
     /// `.stringsdict` variables' `NSStringFormatValueTypeKey` (`d`, `ld`, `@`) by `key/variable`.
     private(set) var valueTypes: [String: String] = [:]
+    /// A `.stringsdict`'s entries (its top-level keys), sorted; empty for a `.strings` table,
+    /// whose entries are its keys.
+    private(set) var stringsdictEntries: [String] = []
+    /// The table's entries: the keys of a `.strings` table, the top-level keys of a
+    /// `.stringsdict` (CFBundle reads `T.strings` and `T.stringsdict` as one table `T`).
+    var entries: [String] { isStringsdict ? stringsdictEntries : sortedKeys }
+    private(set) var isStringsdict = false
     /// The keys of the values whose text holds a `%`, sorted: the only ones, with the
     /// plural variants, that can read an argument (`FormatKeyProblems`).
     private(set) var percentKeys: [String] = []
@@ -82,6 +89,8 @@ struct StringTable {
     /// top-level `a/b` and the variable `b` of `a`): the last text written wins.
     private init(stringsdict dict: PlistDictionary) {
         var keys: Set<String> = [], values: [String: String] = [:]
+        isStringsdict = true
+        stringsdictEntries = dict.keys.sorted()
         for (key, value) in dict.entries {
             keys.insert(key)
             guard let entry = value.dictionaryValue else { continue }

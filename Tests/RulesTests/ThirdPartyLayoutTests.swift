@@ -110,4 +110,43 @@ import Testing
         #expect(severity("Base.lproj → shared") == [.info])
         #expect(severity("en.lproj → shared while de.lproj") == [.warning])
     }
+
+    /// Xcode's String Catalogs compile a key into `T.stringsdict` in the languages that vary
+    /// it (plurals, devices) and into `T.strings` in the others; CFBundle reads both halves as
+    /// table `T`. A key in the other half is there (no `l10n.string-keys`, no
+    /// `l10n.missing-file` for a language that varies nothing), and it is compared as a whole
+    /// text: a plain `%@` where the reference's plural reads an integer is an error.
+    @Test func aStringCatalogsTwoHalvesAreOneTable() {
+        func plural(_ format: String, _ texts: [(String, String)]) -> PlistValue {
+            .dictionary(PlistDictionary([("NSStringLocalizedFormatKey", .string(format)),
+                                         ("items", .dictionary(PlistDictionary([
+                                             ("NSStringFormatSpecTypeKey", .string("NSStringPluralRuleType")),
+                                             ("NSStringFormatValueTypeKey", .string("lld"))] + texts.map { ($0.0, PlistValue.string($0.1)) })))]))
+        }
+        func build(ja: String) -> ExampleBuild {
+            L10nExamples.app(tables: [
+                ("en.lproj/Localizable.strings", [("Synced %lld files", "Synced %lld files"), ("Done", "Done")]),
+                ("ru.lproj/Localizable.strings", [("Done", "Готово")]),
+                ("ja.lproj/Localizable.strings", [("Synced %lld files", "%lld 件を同期"), ("Done", "完了"), ("%lld items", ja)]),
+                ("de.lproj/Localizable.strings", [("Synced %lld files", "%lld Dateien synchronisiert"), ("Done", "Fertig")]),
+                ("de.lproj/Empty.strings", []), ("en.lproj/Empty.strings", []),
+            ])
+            .plist("Example.app/en.lproj/Localizable.stringsdict", .dictionary(PlistDictionary([
+                ("%lld items", plural("%#@items@", [("one", "%lld item"), ("other", "%lld items")]))])), format: .xml)
+            .plist("Example.app/ru.lproj/Localizable.stringsdict", .dictionary(PlistDictionary([
+                ("%lld items", plural("%#@items@", [("one", "%lld элемент"), ("few", "%lld элемента"), ("other", "%lld элементов")])),
+                ("Synced %lld files", plural("Синхронизировано %#@items@", [("one", "%lld файл"), ("other", "%lld файлов")])),
+            ])), format: .xml)
+            .plist("Example.app/de.lproj/Localizable.stringsdict", .dictionary(PlistDictionary([
+                ("%lld items", plural("%#@items@", [("one", "%lld Element"), ("other", "%lld Elemente")]))])), format: .xml)
+        }
+        let good = RuleExample("", old: nil, new: build(ja: "%lld 個の項目"))
+        for rule in [RuleID.stringKeysDiffer, .missingLocalizedFile, .formatSpecifierMismatch, .formatArgumentMissing] {
+            let loud = findings(of: rule, good).filter { $0.severity > .info }
+            #expect(loud.isEmpty, "\(rule): \(loud.map(\.message))")
+        }
+        let bad = findings(of: .formatSpecifierMismatch, RuleExample("", old: nil, new: build(ja: "%@ 個の項目")))
+        #expect(bad.map(\.message) == ["ja.lproj/Localizable.strings key '%lld items': argument type differs: 1 is int in the "
+            + "reference, object here (en: 1:int; ja: 1:object): match the reference's specifiers"])
+    }
 }
