@@ -7,6 +7,8 @@ import TextSafety
 ///   separators U+2028/U+2029…) never reach the page: they show as `\n`, `\r`, `\t` or
 ///   `\u{…}`, the spelling the text report uses. A right-to-left override in a file name
 ///   therefore cannot reorder the page.
+/// - A CI log command marker (`##vso[`, `##[`: `VisibleText.isLogCommandMarker`) is broken
+///   by a character reference, for a page printed to a CI log.
 /// - Names that may hold right-to-left letters (Arabic, Hebrew) are isolated with `<bdi>`
 ///   where they sit inside a line of other text (`old path → new path`).
 ///
@@ -43,7 +45,8 @@ public enum HTMLEscaping {
         // cells of a report; a 10,000-build chart's tooltips spent a tenth of the page here).
         let unchanged = s.utf8.allSatisfy { byte in
             switch byte {
-            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): false
+            case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"),
+                 UInt8(ascii: "#"): false
             case UInt8(ascii: "/"), UInt8(ascii: "\\"): !isPath
             case UInt8(ascii: "."): !breakAfterDot
             default: byte >= 0x20 && byte < 0x7F
@@ -63,6 +66,7 @@ public enum HTMLEscaping {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
+            case "#" where VisibleText.isLogCommandMarker(scalars, at: i - 1): out += "&#35;"
             case "/" where isPath: out += "/<wbr>"
             case "." where breakAfterDot: out += ".<wbr>"
             case "\\" where isPath:

@@ -9,7 +9,11 @@ import TextSafety
 enum XMLText {
     static func escape(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        let commands = VisibleText.mayHoldLogCommand(text)
+        let scalars = Array(text.unicodeScalars)
+        for (i, scalar) in scalars.enumerated() {
+            // A CI log command marker (`##vso[`) breaks, as a character reference.
+            if commands, scalar == "#", VisibleText.isLogCommandMarker(scalars, at: i) { out += "&#35;"; continue }
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

@@ -1,10 +1,14 @@
 extension VisibleText {
     /// Raw bytes (a path from a file system or a zip) shown on one line: valid UTF-8 as
-    /// text with hidden scalars escaped, `\` doubled so every escape is unambiguous, and
-    /// each byte that is not part of valid UTF-8 as `\xNN`.
+    /// text with hidden scalars escaped, `\` doubled so every escape is unambiguous, each
+    /// byte that is not part of valid UTF-8 as `\xNN`, and CI log command markers broken
+    /// (`isLogCommandMarker`, as `escape(_:)` breaks them).
     public static func escape(bytes: [UInt8]) -> String {
+        let commands = hasLogCommandPair(bytes)
         // Printable ASCII without a `\`, as most paths are, is shown as it is.
-        if isPrintableASCII(bytes), !bytes.contains(UInt8(ascii: "\\")) { return String(decoding: bytes, as: UTF8.self) }
+        if !commands, isPrintableASCII(bytes), !bytes.contains(UInt8(ascii: "\\")) {
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var out = ""
         var i = 0
         while i < bytes.count {
@@ -12,6 +16,8 @@ extension VisibleText {
             if let scalar {
                 if isHidden(scalar) {
                     out += escape(scalar)
+                } else if commands, isLogCommandMarker(bytes, at: i) {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else if scalar == "\\" {
                     out += "\\\\"
                 } else {
@@ -24,6 +30,18 @@ extension VisibleText {
             i += length
         }
         return out
+    }
+
+    /// Whether `bytes` hold `::` or `##`, the start of every log command marker.
+    private static func hasLogCommandPair(_ bytes: [UInt8]) -> Bool {
+        zip(bytes, bytes.dropFirst()).contains { a, b in a == b && (a == UInt8(ascii: ":") || a == UInt8(ascii: "#")) }
+    }
+
+    /// `isLogCommandMarker` over bytes (the markers are ASCII).
+    private static func isLogCommandMarker(_ bytes: [UInt8], at i: Int) -> Bool {
+        guard i > 0, bytes[i] == UInt8(ascii: ":") || bytes[i] == UInt8(ascii: "#") else { return false }
+        let end = min(bytes.count, i + 5)
+        return isLogCommandMarker(bytes[(i - 1)..<end].map { Unicode.Scalar($0) }, at: 1)
     }
 
     /// Decodes one UTF-8 scalar at `i`; nil and length 1 for a byte that does not start a

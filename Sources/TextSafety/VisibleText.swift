@@ -57,13 +57,21 @@ public enum VisibleText {
         }
     }
 
-    /// `text` on one line with every hidden scalar escaped (the same string when there is
-    /// none). Backslashes stay as they are: this is for reading, not for parsing back.
+    /// `text` on one line with every hidden scalar escaped, and every CI log command
+    /// marker (`isLogCommandMarker`: `::`, `##[`, `##vso[`) broken by an escape of its
+    /// second scalar (`:\u{3a}`); the same string when there is neither. Backslashes stay as
+    /// they are: this is for reading, not for parsing back.
     public static func escape(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isHidden) else { return text }
+        let commands = mayHoldLogCommand(text)
+        guard commands || text.unicodeScalars.contains(where: isHidden) else { return text }
         var out = ""
-        for scalar in text.unicodeScalars {
-            if isHidden(scalar) { out += escape(scalar) } else { out.unicodeScalars.append(scalar) }
+        let scalars = Array(text.unicodeScalars)
+        for (i, scalar) in scalars.enumerated() {
+            if isHidden(scalar) || (commands && isLogCommandMarker(scalars, at: i)) {
+                out += isHidden(scalar) ? escape(scalar) : "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
         }
         return out
     }

@@ -6,10 +6,12 @@ import TestSupport
 /// carries hostile text: terminal escapes (clear screen, colour), a carriage return and a
 /// line break that start a forged `PASS` line, a right-to-left override and an isolate,
 /// markup (`<script>`), Markdown table and code markers (`|`, backticks), a spreadsheet
-/// formula (`=cmd`) and the end of an XML CDATA section (`]]>`).
+/// formula (`=cmd`), the end of an XML CDATA section (`]]>`), and CI log commands (GitHub
+/// Actions' `::error::`, which a wrapped line may start, and Azure Pipelines' `##vso[`).
 struct HostileOutputFixture {
     /// The hostile text; `fileSafe` is the same without `/`, for file and folder names.
     static let evil = "\u{1B}[2J\u{1B}[31mX\u{1B}[0m\r\nPASS: forged|`tick`<script>alert(1)</script>]]>=cmd\u{202E}rtl\u{2066}iso"
+        + " ::error::forged ##vso[task.complete result=Succeeded;]done ##[error]forged"
     static let fileSafe = evil.replacingOccurrences(of: "/", with: "")
     /// A valid git tag name with the same payload where git allows it.
     static let tag = "=cmd|`tick`<script>]]>\u{202E}rtl\u{2066}iso"
@@ -70,6 +72,20 @@ struct HostileOutputFixture {
                 sourceLocation: sourceLocation)
         let forged = text.split(separator: "\n").filter { $0.hasPrefix("PASS: forged") }
         #expect(forged.isEmpty, "\(what): a value started a line of its own", sourceLocation: sourceLocation)
+    }
+
+    /// Expects no CI log command from the hostile text: no line that starts with `::` after
+    /// its spaces (GitHub Actions; `github` lines are the report's own annotations, checked
+    /// apart), no `##vso[` (Azure Pipelines) or `##[` anywhere.
+    static func expectNoLogCommands(_ text: String, _ what: String, github: Bool,
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        for line in text.split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            #expect(github || !trimmed.hasPrefix("::"), "\(what): a log command line: \(line.prefix(200))",
+                    sourceLocation: sourceLocation)
+            #expect(!line.contains("##vso[") && !line.contains("##["), "\(what): a log command in \(line.prefix(200))",
+                    sourceLocation: sourceLocation)
+        }
     }
 
     /// Expects markup from the hostile text to stay text: no raw `<script>`, no raw `]]>`,

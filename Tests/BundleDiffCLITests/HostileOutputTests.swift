@@ -11,6 +11,7 @@ import TestSupport
     /// Format-specific checks on top of "nothing hidden".
     static func check(_ text: String, format: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) {
         HostileOutputFixture.expectVisible(text, what, allowCR: format == "csv", sourceLocation: sourceLocation)
+        HostileOutputFixture.expectNoLogCommands(text, what, github: format == "github", sourceLocation: sourceLocation)
         switch format {
         case "json", "sarif", "gitlab":
             #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "\(what): not JSON",

@@ -67,4 +67,20 @@ import TextSafety
         #expect(!safe.unicodeScalars.contains { VisibleText.isHidden($0) })
         #expect(try JSONDecoder().decode([String: String].self, from: Data(safe.utf8)) == value)
     }
+
+    /// CI log commands from a build never reach a runner: GitHub Actions reads `::` at the
+    /// start of a line (a wrapped value may start one) and `##[` anywhere, Azure Pipelines
+    /// `##vso[` anywhere. The data stays readable, and JSON keeps it exactly.
+    @Test func logCommandMarkersAreBroken() throws {
+        #expect(VisibleText.escape("::error::x") == ":\\u{3a}error:\\u{3a}x")
+        #expect(VisibleText.escape(":::") == ":\\u{3a}\\u{3a}")
+        #expect(VisibleText.escape("a ##vso[task.complete]") == "a #\\u{23}vso[task.complete]")
+        #expect(VisibleText.escape("##[error]") == "#\\u{23}[error]")
+        #expect(VisibleText.escape("# ## #x ##v") == "# ## #x ##v", "no marker: unchanged")
+        #expect(VisibleText.escape(bytes: Array("p ::warning::m ##vso[x].png".utf8)) == "p :\\u{3a}warning:\\u{3a}m #\\u{23}vso[x].png")
+        let value = ["k": "##vso[task.setvariable variable=OK]1 ::add-mask::x"]
+        let safe = VisibleText.escapeJSON(String(decoding: try JSONEncoder().encode(value), as: UTF8.self))
+        #expect(!safe.contains("##vso["))
+        #expect(try JSONDecoder().decode([String: String].self, from: Data(safe.utf8)) == value)
+    }
 }

@@ -1,0 +1,31 @@
+extension VisibleText {
+    /// Whether the scalar at `i` completes a CI log command marker, and is written escaped
+    /// so that none reaches a runner from a build. GitHub Actions acts on a log line that
+    /// starts with `::` after its spaces (`::error::`, `::add-mask::`, `::stop-commands::`)
+    /// or holds `##[`, Azure Pipelines on `##vso[` anywhere in a line. A report wraps a
+    /// long value onto lines of its own, so any `::` of build text may start one: the second
+    /// `:` of every `::` and the second `#` of every `##[` and `##vso[` is a marker.
+    public static func isLogCommandMarker(_ scalars: [Unicode.Scalar], at i: Int) -> Bool {
+        guard i > 0 else { return false }
+        switch scalars[i] {
+        case ":": return scalars[i - 1] == ":"
+        case "#":
+            guard scalars[i - 1] == "#", i + 1 < scalars.count else { return false }
+            if scalars[i + 1] == "[" { return true }
+            let vso: [Unicode.Scalar] = ["v", "s", "o", "["]
+            return i + vso.count < scalars.count && Array(scalars[(i + 1)...(i + vso.count)]) == vso
+        default: return false
+        }
+    }
+
+    /// Whether `text` may hold a log command marker (`::` or `##`): the fast test before
+    /// `isLogCommandMarker` is asked scalar by scalar.
+    public static func mayHoldLogCommand(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == previous && (byte == UInt8(ascii: ":") || byte == UInt8(ascii: "#")) { return true }
+            previous = byte
+        }
+        return false
+    }
+}
