@@ -34,6 +34,12 @@ public struct GateBaseline: Sendable {
             throw UserFacingError("\(new.reference): the build's main bundle has no CFBundleIdentifier, so "
                                   + "\(location) cannot say which builds came before it; compare with --against")
         }
+        // A shallow clone holds the newest builds only: the highest may be among those left out.
+        if try History.run({ () throws(StoreError) in try store.isCutShallow(app: app, channel: channel) }) {
+            throw UserFacingError("\(location): a shallow clone, without the builds of \(VisibleText.escape(app)) on "
+                                  + "channel \(channel) recorded before its cut, so the highest build recorded is unknown; "
+                                  + "fetch the whole history (`git fetch --unshallow`) or gate with --remote")
+        }
         var earlier = try History.run { () throws(StoreError) in try store.builds(app: app, channel: channel) }
         if let own = new.recorded, let at = earlier.firstIndex(where: { $0.commit == own.commit }) {
             earlier = Array(earlier[(at + 1)...])  // newest first: keep what was recorded before it

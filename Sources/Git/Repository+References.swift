@@ -24,8 +24,13 @@ extension Repository {
     }
 
     /// Every reference whose full name matches `glob` (`refs/heads/*`, `refs/tags/*`),
-    /// with the id it resolves to, sorted by name. Dangling symbolic references are skipped.
+    /// with the id it resolves to, sorted by name. Dangling symbolic references are skipped;
+    /// a branch file that does not parse is damage (libgit2 would skip it silently).
     public func references(matching glob: String) throws(GitError) -> [(name: String, target: ObjectID)] {
+        if glob.hasPrefix("refs/heads/"), let damaged = unparsableLooseReferences(under: "refs/heads").first {
+            throw GitError(code: .damaged, operation: "list references \(glob)",
+                           message: "the branch file \(damaged) does not parse")
+        }
         var iterator: OpaquePointer?
         try check(git_reference_iterator_glob_new(&iterator, handle, glob), "list references \(glob)")
         defer { git_reference_iterator_free(iterator) }

@@ -18,3 +18,17 @@ extension HistoryStore {
         }
     }
 }
+
+extension HistoryStore {
+    /// Whether the build line of `app` on `channel` ends at a shallow clone's boundary whose
+    /// parents were left out: builds recorded before that commit are not in this history,
+    /// so its highest build is unknown.
+    public func isCutShallow(app: String, channel: String) throws(StoreError) -> Bool {
+        try serialized { () throws(StoreError) in
+            let boundary = repository.shallowBoundary()
+            guard !boundary.isEmpty else { return false }
+            let line = try firstParentLine(of: RefNames.branch(app: app, channel: channel))
+            return line.last.map { boundary.contains($0.id) && !$0.parents.isEmpty } ?? false
+        }
+    }
+}

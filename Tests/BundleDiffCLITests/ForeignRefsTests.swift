@@ -54,4 +54,34 @@ import TestSupport
         }
         #expect(CLIHarness.run(["log", "--repo", shallow]).out.split(separator: "\n").count == 1)
     }
+
+    /// A shallow clone holds the newest builds only: the gate cannot know the highest one
+    /// recorded, so it refuses (exit 2) rather than compare with what is left.
+    @Test func theGateRefusesAShallowClone() throws {
+        let scratch = try ScratchDirectory()
+        let repo = try Self.history(in: scratch)
+        let shallow = scratch.path("shallow.git")
+        #expect(try runGit(["clone", "-q", "--bare", "--depth", "1", "file://" + repo, shallow], in: scratch.path).status == 0)
+        let r = CLIHarness.run(["gate", CLIHarness.demoBuild(2), "--repo", shallow])
+        #expect(r.status == 2 && r.err.contains("a shallow clone") && r.err.split(separator: "\n").count == 1, "\(r.out)\(r.err)")
+        #expect(CLIHarness.run(["gate", CLIHarness.demoBuild(2), "--repo", repo]).status != 2, "the whole history answers")
+    }
+
+    /// A branch file that does not parse is damage: libgit2 skips it without a word, and
+    /// the gate would have taken the build for a first one.
+    @Test func aBranchFileThatDoesNotParseIsDamage() throws {
+        let scratch = try ScratchDirectory()
+        let repo = try Self.history(in: scratch)
+        let heads = repo + "/refs/heads"
+        let files = try #require(FileManager.default.subpaths(atPath: heads)).filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: heads + "/" + path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }
+        try #require(!files.isEmpty, "a loose branch to damage")
+        for file in files { try Data("garbage\n".utf8).write(to: URL(fileURLWithPath: heads + "/" + file)) }
+        for command in [["log"], ["gate", CLIHarness.demoBuild(2), "--first-build"]] {
+            let r = CLIHarness.run(command + ["--repo", repo])
+            #expect(r.status == 2 && r.err.contains("does not parse; the history is damaged"), "\(command): \(r.out)\(r.err)")
+        }
+    }
 }
