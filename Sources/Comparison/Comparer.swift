@@ -37,12 +37,15 @@ public enum Comparer {
             // A removed bundle's files did not move anywhere: the bundle went (a bundle-level
             // fact). A bundle's anatomy (Info.plist, signature, executable, headers) never
             // moves: it belongs to the bundle's identity; nor does a resource at the same
-            // place in a framework's renamed version folder.
+            // place in a framework's renamed version folder, or in a renamed asset pack.
             if let o = pair.old, let n = pair.new {
-                let unmoved = BundleStructure.unmovedInRenamedVersion(old: o, new: n, changes: changes)
-                unmovedAdded.formUnion(unmoved.added)
+                let version = BundleStructure.unmovedInRenamedVersion(old: o, new: n, changes: changes)
+                let pack = AssetPack.unmovedInRenamedPack(changes)
+                let unmovedRemoved = version.removed.union(pack.removed)
+                unmovedAdded.formUnion(version.added)
+                unmovedAdded.formUnion(pack.added)
                 removedCandidates += changes.removed
-                    .filter { !BundleStructure.isStructural($0, of: o) && !unmoved.removed.contains($0.path)
+                    .filter { !BundleStructure.isStructural($0, of: o) && !unmovedRemoved.contains($0.path)
                         && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex) }
                     .map { candidate($0, bundle: pair.name, root: o.path) }
             }

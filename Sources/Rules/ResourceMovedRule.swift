@@ -24,6 +24,11 @@ public struct ResourceMovedRule: Rule {
                         new: app(["Config/settings-v2.json": "{\"a\": 1, \"b\": 3}"]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
+            RuleExample("an on-demand resource pack renamed by a tag added to it (code requests tags)",
+                        old: app(["OnDemandResources/com.example.app.zion-3dd3.assetpack/maps/zion.mbtiles": "tiles of zion",
+                                  "OnDemandResources/com.example.app.zion-3dd3.assetpack/Info.plist": "pack info"]),
+                        new: app(["OnDemandResources/com.example.app.tutorial+zion-9f1c.assetpack/maps/zion.mbtiles": "tiles of zion",
+                                  "OnDemandResources/com.example.app.tutorial+zion-9f1c.assetpack/Info.plist": "pack info 2"])),
             RuleExample("content changed in place", old: app(["Sounds/Water.aiff": "splash"]),
                         new: app(["Sounds/Water.aiff": "splosh"])),
             RuleExample("unrelated add and remove", old: app(["old.txt": "one thing"]),
