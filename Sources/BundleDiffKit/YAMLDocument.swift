@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TextSafety
 
 /// Reads YAML that a pull request may control (`.bundlediff.yml`, a baseline file) within
 /// bounds, so that no file can exhaust memory or the stack: its size is capped before it
@@ -89,9 +90,20 @@ enum YAMLDocument {
             for item in node.children { try check(graph, item, depth: depth + 1, budget: &budget, file: file, limits: limits, nesting: nesting) }
             return
         }
+        var seen: [String: Int] = [:]
         for (key, value) in YAMLConstructor(graph: graph).pairs(index) {
             guard graph.nodes[key].kind == .scalar else {
                 throw UserFacingError("\(file): line \(graph.nodes[key].line): a mapping key must be a plain value, not a list or a mapping")
+            }
+            // YAML keys are unique: a second one would silently win (`fail_on` written twice).
+            // A merge key (`<<`) may repeat, and its pairs give way to the mapping's own.
+            if graph.resolvedTag(key) != YAMLTag.merge {
+                let text = graph.nodes[key].text, line = graph.nodes[key].line
+                if let first = seen[text] {
+                    throw UserFacingError("\(file): line \(line): the key \(VisibleText.quoted(text)) is given twice "
+                                          + "(first on line \(first)); keep one")
+                }
+                seen[text] = line
             }
             try check(graph, value, depth: depth + 1, budget: &budget, file: file, limits: limits, nesting: nesting)
         }

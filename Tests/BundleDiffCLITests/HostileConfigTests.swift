@@ -28,6 +28,10 @@ import TestSupport
         // Found by ConfigFuzz: Yams, the YAML library then, force-unwrapped a mapping key as a string.
         ("rules:\n  ? [a]\n  : off\n", "line 2: a mapping key must be a plain value, not a list or a mapping"),
         ("{{a: b}: c}", "line 1: a mapping key must be a plain value, not a list or a mapping"),
+        // A key written twice: the last would win without a word.
+        ("fail_on: info\nfail_on: error\n", "line 2: the key 'fail_on' is given twice (first on line 1); keep one"),
+        ("rules:\n  l10n.untranslated: off\n  l10n.untranslated: error\n",
+         "line 3: the key 'l10n.untranslated' is given twice (first on line 2); keep one"),
     ]
 
     /// The built binary in a child process under a 2 GB address-space limit, so that the

@@ -87,8 +87,14 @@ import Testing
         #expect((try Self.map("c: {\"<<\": 1, =: 2}\n")["c"] as? [String: Any])?.keys.sorted() == ["<<", "="])
     }
 
-    @Test func duplicateKeysTheLastWins() throws {
-        #expect(try Self.map("fail_on: error\nfail_on: info\n")["fail_on"] as? String == "info")
+    /// A key given twice is refused (the last would win without a word); a mapping's own key
+    /// still overrides what a merge key (`<<`) brings.
+    @Test func duplicateKeysAreRefusedAndMergesGiveWay() throws {
+        #expect(Self.refusal("fail_on: error\nfail_on: info\n")
+                == "t.yml: line 2: the key 'fail_on' is given twice (first on line 1); keep one")
+        let merged = try Self.map("base: &b {fail_on: error, strict: true}\nteam:\n  <<: *b\n  fail_on: info\n")
+        let team = try #require(merged["team"] as? [String: Any])
+        #expect(team["fail_on"] as? String == "info" && team["strict"] as? Bool == true)
     }
 
     @Test func billionLaughsAreRefusedBeforeExpansion() {
