@@ -38,7 +38,9 @@ public struct BuildNotIncreasedRule: Rule {
 
     public func findings(in context: RuleContext) -> [Finding] {
         VersionBaseline.subjects(context).compactMap { subject in
-            guard let n = subject.new, let text = n.version, let build = VersionNumber(text) else { return nil }
+            // A malformed value is version.malformed's finding, which replaces the comparison.
+            guard let n = subject.new, let text = n.version, let build = VersionNumber(text),
+                  MalformedVersionRule.problem(text, key: "CFBundleVersion") == nil else { return nil }
             let policy = context.versionPolicy(for: n)
             let relevant = VersionBaseline(subject, context: context).entries.compactMap { e -> (VersionNumber, VersionBaseline.Entry)? in
                 guard let v = VersionNumber(e.build) else { return nil }

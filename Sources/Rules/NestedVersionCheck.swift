@@ -21,8 +21,8 @@ enum NestedVersionCheck {
                 guard let mine, let theirs, !same(mine, theirs) else { continue }
                 out.append(Finding(
                     ruleID: rule, severity: context.severity(of: rule), bundle: b.name,
-                    message: "\(key) \(mine) of \(n.path.nameString) differs from the app's \(theirs) "
-                        + "(\(consequence)): set it to \(theirs)",
+                    message: "\(key) '\(mine)' of \(n.path.nameString) differs from the app's '\(theirs)' "
+                        + "(\(consequence)): set it to '\(theirs)'",
                     paths: [n.infoPlistPath], subject: "\(key)=\(mine)/\(theirs)"))
             }
         }

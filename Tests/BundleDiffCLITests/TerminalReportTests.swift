@@ -31,7 +31,7 @@ import TestSupport
         // A finding's message gets the width: the ITMS-90473 finding takes two lines at 80
         // columns (it took one line of 228 before), one at 120 plus its end.
         let lines = r.out.split(separator: "\n")
-        let first = try #require(lines.firstIndex { $0.contains("CFBundleShortVersionString 1.0 of") })
+        let first = try #require(lines.firstIndex { $0.contains("CFBundleShortVersionString '1.0' of") })
         #expect(lines[first].count > 60 && lines[first].count <= width, "the message starts on the first line")
         #expect(lines[first + 1].hasPrefix(width == 80 ? "        " : String(repeating: " ", count: 36)),
                 "the message hangs under the bundle at 80 columns, under itself at 120")

@@ -91,7 +91,7 @@ import Testing
         let f = findings(of: .nestedVersionMismatch, RuleExample("", old: nil, new: appex))
         #expect(f.count == 1)
         #expect(f.first?.severity == .warning)
-        #expect(f.first?.message.contains("CFBundleVersion 4 of Share.appex differs from the app's 5") == true)
+        #expect(f.first?.message.contains("CFBundleVersion '4' of Share.appex differs from the app's '5'") == true)
 
         let framework = NestedVersionCheck.example(kind: .framework, folder: "Frameworks/Core.framework", version: "4")
         #expect(findings(of: .nestedVersionMismatch, RuleExample("", old: nil, new: framework)).isEmpty)

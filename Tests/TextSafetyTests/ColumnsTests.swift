@@ -37,8 +37,18 @@ import TextSafety
             let bytes = (0..<length).map { _ in printable.randomElement(using: &generator)! }
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(VisibleText.columns(text) == text.reduce(0) { $0 + VisibleText.columns($1) })
-            let doubled = text.unicodeScalars.map { $0 == "\\" ? "\\\\" : String($0) }.joined()
-            #expect(VisibleText.escape(bytes: bytes) == doubled)
+            // `\` doubled, and the second scalar of a CI log command marker (`::`, `##[`,
+            // `##vso[`) escaped.
+            let s = Array(text.unicodeScalars)
+            var expected = ""
+            for (i, c) in s.enumerated() {
+                let next = String(String.UnicodeScalarView(s[min(i + 1, s.count)...].prefix(4)))
+                if c == "\\" { expected += "\\\\" }
+                else if i > 0, c == ":", s[i - 1] == ":" { expected += "\\u{3a}" }
+                else if i > 0, c == "#", s[i - 1] == "#", next.hasPrefix("[") || next == "vso[" { expected += "\\u{23}" }
+                else { expected.unicodeScalars.append(c) }
+            }
+            #expect(VisibleText.escape(bytes: bytes) == expected)
         }
         #expect(VisibleText.columns(String(decoding: printable, as: UTF8.self)) == printable.count)
         // DEL and controls are hidden: escaped, and no column.
