@@ -12,7 +12,8 @@ public struct ArchitectureDroppedRule: Rule {
             + "when they go; nor are static-library slices, which name no platform; nor is a 32-bit architecture "
             + "the new build's minimum OS already leaves behind (armv7 and armv7s from iOS 11, armv7k from watchOS 9, "
             + "i386 from macOS 10.15): binary.minimum-os-raised names those users; nor is a CPU subtype whose generic "
-            + "slice stays (arm64e beside arm64, x86_64h beside x86_64): its devices run that. Compared per bundle's main "
+            + "slice stays (arm64e beside arm64, x86_64h beside x86_64): its devices run that; nor is an Intel slice "
+            + "marked iOS, tvOS or watchOS (an old simulator slice: no such device is Intel). Compared per bundle's main "
             + "executable; builds recorded without Mach-O facts are not judged.",
         triggeringExamples: [
             RuleExample("armv7 gone while iOS 10 is still supported", old: BinaryPairs.app([
@@ -23,6 +24,9 @@ public struct ArchitectureDroppedRule: Rule {
                         new: BinaryPairs.app([ExampleBuild.slice(platform: .macOS)]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
+            RuleExample("an old fat framework's simulator slices (i386, x86_64 marked iOS) dropped",
+                        old: BinaryPairs.app([ExampleBuild.slice(), ExampleBuild.slice(.i386), ExampleBuild.slice(.x86_64)]),
+                        new: BinaryPairs.app([ExampleBuild.slice()])),
             RuleExample("static-library slices became a simulator dylib", old: BinaryPairs.app([
                 MachOSlice(cpu: .arm64, is64Bit: true, fileType: nil), MachOSlice(cpu: .x86_64, is64Bit: true, fileType: nil)]),
                         new: BinaryPairs.app([ExampleBuild.slice(platform: .iOSSimulator),
@@ -39,9 +43,17 @@ public struct ArchitectureDroppedRule: Rule {
                         new: BinaryPairs.app([ExampleBuild.slice(), ExampleBuild.slice(.arm64e)])),
         ])
 
+    /// The architectures of the slices a device runs: not static archives, not simulator
+    /// slices, whether their build version says a simulator platform or, older, names the
+    /// device platform on an Intel CPU (`LC_VERSION_MIN_IPHONEOS` on i386 and x86_64: the
+    /// assembler wrote simulator platforms only from iOS 12 on, and no iOS, tvOS or watchOS
+    /// device is Intel).
     static func deviceArchitectures(_ file: MachOFile) -> Set<String> {
-        Set(file.slices.filter { s in !s.isStaticArchive && !s.buildVersions.contains { $0.platform.isSimulator } }
-            .map(\.architecture))
+        Set(file.slices.filter { s in
+            let intel = [MachOCPU.i386.type, MachOCPU.x86_64.type].contains(s.cpu.type)
+            return !s.isStaticArchive && !s.buildVersions.contains { $0.platform.isSimulator }
+                && !(intel && s.buildVersions.contains { UnsupportedArchitectureRule.devicePlatforms.contains($0.platform) })
+        }.map(\.architecture))
     }
 
     /// The architectures whose every device the systems from a version on no longer support:

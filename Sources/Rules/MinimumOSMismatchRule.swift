@@ -70,6 +70,8 @@ public struct MinimumOSMismatchRule: CheckRule {
                                ("LSApplicationIsStickerProvider", .string("YES"))])
                 .binary("Example.app/PlugIns/Stickers.appex/Stickers", MachOFile(container: .thin, slices: [
                     ExampleBuild.slice(minimumOS: .init(major: 10))]))),
+            RuleExample("an arm64e slice beside arm64 (arm64e loads from iOS 14 on)", old: nil, new: app(min: "13.0", [
+                ExampleBuild.slice(minimumOS: .init(major: 13)), ExampleBuild.slice(.arm64e, minimumOS: .init(major: 14))])),
             RuleExample("Mac Catalyst", old: nil, new: mac(min: "10.15", [
                 ExampleBuild.slice(platform: .macCatalyst, minimumOS: .init(major: 13, minor: 1))])),
         ])
@@ -89,7 +91,13 @@ public struct MinimumOSMismatchRule: CheckRule {
     /// The lowest minimum OS the linker writes for a slice of `cpu` on `platform`: the
     /// release that introduced the architecture there; nil where there is none to mind.
     static func floor(_ cpu: MachOCPU, _ platform: MachOPlatform) -> MachOVersion? {
-        switch (cpu.type, platform) {
+        // A third-party arm64e slice loads from iOS 14 on (LLVM's minimum supported OS for
+        // arm64e); older systems run the arm64 slice beside it.
+        if cpu.type == MachOCPU.arm64e.type, cpu.subtypeNumber == MachOCPU.arm64e.subtypeNumber,
+           platform == .iOS || platform == .iOSSimulator {
+            return MachOVersion(major: 14)
+        }
+        return switch (cpu.type, platform) {
         case (MachOCPU.arm64.type, .macOS): MachOVersion(major: 11)
         case (MachOCPU.arm64.type, .iOSSimulator), (MachOCPU.arm64.type, .tvOSSimulator): MachOVersion(major: 14)
         case (MachOCPU.arm64.type, .watchOSSimulator): MachOVersion(major: 7)

@@ -16,8 +16,11 @@ extension MinimumOSVersionRule {
             var above: [String] = []
             for slice in file.slices {
                 for version in slice.buildVersions {
-                    let hostMinimum = hostFile.slices.filter { $0.cpu.type == slice.cpu.type }
+                    var hostMinimum = hostFile.slices.filter { $0.cpu.type == slice.cpu.type }
                         .flatMap(\.buildVersions).filter { $0.platform == version.platform }.map(\.minimumOS).min()
+                    // A slice's own floor (arm64e from iOS 14) is what the linker wrote, not a choice.
+                    if let floor = MinimumOSMismatchRule.floor(slice.cpu, version.platform), let host = hostMinimum,
+                       host < floor { hostMinimum = floor }
                     guard let hostMinimum, hostMinimum < version.minimumOS else { continue }
                     let line = "\(version.platform) \(version.minimumOS) (\(slice.architecture); the \(host.kind.rawValue) "
                         + "\(hostMinimum))"

@@ -23,7 +23,9 @@ public struct UnsupportedArchitectureRule: CheckRule {
             + "unsupported architectures '[x86_64, i386]'' (ITMS-90087), typically a universal framework copied "
             + "without stripping its simulator slices. A build is a device build when its app's executable has a "
             + "device slice (an ARM slice for a device platform: old simulator builds mark their Intel slices iOS too); a slice is unsupported when its build version names a simulator platform or its CPU "
-            + "is i386 or x86_64. Static-library slices and builds recorded without Mach-O facts are not judged.",
+            + "is i386 or x86_64. Static-library slices and builds recorded without Mach-O facts are not judged, nor "
+            + "are builds for Developer ID, ad hoc or enterprise distribution, which never reach App Store Connect and "
+            + "install with extra slices.",
         appStoreCodes: ["ITMS-90087"],
         triggeringExamples: [
             RuleExample("a fat framework with its simulator slice", old: nil, new: app(framework: [
@@ -32,6 +34,9 @@ public struct UnsupportedArchitectureRule: CheckRule {
                 ExampleBuild.slice(.armv7), ExampleBuild.slice(.i386), ExampleBuild.slice(.x86_64)]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
+            RuleExample("an enterprise build (never uploaded) with a fat framework", old: nil, new: app(framework: [
+                ExampleBuild.slice(), ExampleBuild.slice(.x86_64, platform: .iOSSimulator)]),
+                        configuration: RuleConfiguration(distribution: .enterprise)),
             RuleExample("device slices only", old: nil, new: app(framework: [ExampleBuild.slice(), ExampleBuild.slice(.arm64e)])),
             RuleExample("an old simulator build (LC_VERSION_MIN_IPHONEOS on Intel)", old: nil, new: ExampleBuild()
                 .bundle("Example.app", id: "com.example.app", info: [("CFBundleExecutable", .string("Example"))])
@@ -58,6 +63,8 @@ public struct UnsupportedArchitectureRule: CheckRule {
 
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
+        // App Store Connect's refusal: an ad hoc or enterprise build installs with extra slices.
+        guard build.mayBeUploaded else { return [] }
         for app in build.bundles where app.parentPath == nil && app.kind == .app && build.isMobile(app) {
             guard let main = build.executableFacts(of: app)?.file, Self.isDeviceBuild(main) else { continue }
             for (path, file) in build.snapshot.machO.sorted(by: { $0.key < $1.key }) where path.isWithin(app.path) {
