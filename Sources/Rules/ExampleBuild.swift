@@ -23,8 +23,16 @@ public struct ExampleBuild: Sendable {
     private var container: ContainerInfo?
     private var binaries: [(String, MachOFile)] = []
     private var stores: [(String, StoreFacts)] = []
+    private var isIPA = false
 
     public init(_ name: String = "Example") { self.name = name }
+
+    /// Makes this build read from an `.ipa` (the package App Store Connect receives).
+    public func ipa() -> ExampleBuild {
+        var copy = self
+        copy.isIPA = true
+        return copy
+    }
 
     /// Adds a bundle with an Info.plist built from the arguments and `info` (none when
     /// `hasInfoPlist` is false: a bundle folder whose property list is missing or misnamed).
@@ -143,7 +151,7 @@ public struct ExampleBuild: Sendable {
         let infos = bundles.map { bundleInfo($0, entries: sortedEntries) }
             .sorted { ($0.parentPath == nil ? 0 : 1, $0.path) < ($1.parentPath == nil ? 0 : 1, $1.path) }
         let machO = Dictionary(binaries.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 })
-        return BuildSnapshot(sourceKind: container == nil ? .directory : .container, sourceName: name,
+        return BuildSnapshot(sourceKind: container != nil ? .container : isIPA ? .ipa : .directory, sourceName: name,
                              entries: EntryList(sortedEntries), plists: decoded, bundles: infos,
                              stores: Dictionary(stores.map { (BundlePath($0.0), $0.1) }, uniquingKeysWith: { $1 }),
                              container: container, machO: machO)
