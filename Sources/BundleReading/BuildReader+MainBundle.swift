@@ -46,6 +46,16 @@ extension BuildReader {
             return main
         case .anyBundle:
             let outer = outermost(bundleDirs)
+            // One app twice (a CI artifact of Debug-iphoneos/ and Release-iphoneos/): which
+            // one is the build is not the archive's order to say.
+            let apps = outer.filter { BundleScanner.kind(of: $0) == .app }
+            for app in apps {
+                let copies = apps.filter { $0.name == app.name }
+                guard copies.count > 1 else { continue }
+                throw InputError(file: display, "\(copies.count) copies of \(app.nameString) ("
+                                 + copies.map(\.description).joined(separator: ", ")
+                                 + "): which one is the build is unclear; archive one of them")
+            }
             guard let main = outer.first(where: { BundleScanner.kind(of: $0) == .app }) ?? outer.first else {
                 throw InputError(file: display, "no bundle in the archive (expected X.app, X.framework, … inside)")
             }

@@ -91,4 +91,20 @@ import TestSupport
         try hostile.expectRefused(zip, "entries 'Payload/MyApp.app/outer.bin' and 'Payload/MyApp.app/inner.bin' "
                                   + "overlap (bytes")
     }
+
+    /// A CI artifact with one app in two configurations (`Debug-iphoneos/`, `Release-iphoneos/`):
+    /// which is the build is not the archive's order to say, so it is refused, and nothing
+    /// is recorded; two different apps still read.
+    @Test func oneAppTwiceIsRefused() throws {
+        let scratch = try ScratchDirectory("ambiguous-zip")
+        let debug = FixtureBuilder.iOSApp(version: "341", nested: false).embedded(in: "Products/Debug-iphoneos")
+        let release = FixtureBuilder.iOSApp(version: "342", nested: false).embedded(in: "Products/Release-iphoneos")
+        let zip = try debug.merging(release).writeZip(to: scratch.path("artifact.zip"))
+        let r = CLIHarness.run(["snapshot", zip, "--repo", scratch.path("h")])
+        #expect(r.status == 2 && r.err.contains("2 copies of MyApp.app") && r.err.split(separator: "\n").count == 1, "\(r.err)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("h")))
+        let other = FixtureBuilder.iOSApp(name: "Other", identifier: "com.example.other", nested: false)
+        let two = try debug.merging(other.embedded(in: "Products/Debug-iphoneos")).writeZip(to: scratch.path("two.zip"))
+        #expect(CLIHarness.run(["check", two]).status != 2)
+    }
 }
