@@ -23,7 +23,8 @@ public struct SealDiscrepancy: Hashable, Sendable {
     public var kind: Kind
     /// The path in the build.
     public var path: BundlePath
-    /// For `symlinkTarget`: the sealed target and the one found.
+    /// For `symlinkTarget`: the sealed target and the one found; for `kindChanged`, the
+    /// sealed target of a link found as something else.
     public var sealedTarget: String?
     public var foundTarget: [UInt8]?
 

@@ -173,7 +173,9 @@ struct SealWalk {
             checked += 1
             if actual.bytes != digest { found.append(SealDiscrepancy(kind: .changed, path: path)) }
         case .symlink(let target, _):
-            guard isSymlink else { return found.append(SealDiscrepancy(kind: .kindChanged, path: path)) }
+            guard isSymlink else {
+                return found.append(SealDiscrepancy(kind: .kindChanged, path: path, sealedTarget: target))
+            }
             checked += 1
             let actual = recorded?.symlinkTarget ?? []
             if actual != Array(target.utf8) {

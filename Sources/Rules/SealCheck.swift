@@ -10,6 +10,7 @@ enum SealCheck {
     static let code = "ITMS-90035"
 
     static func findings(in build: CheckContext, rule: RuleID, kinds: Set<SealDiscrepancy.Kind>,
+                         cap: (SealDiscrepancy) -> Severity? = { _ in nil },
                          message: (SealDiscrepancy, String) -> String) -> [Finding] {
         var out: [Finding] = []
         let bundles = Dictionary(build.bundles.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -18,7 +19,8 @@ enum SealCheck {
             let shipped = Self.isXCFrameworkSlice(bundle, build)
             for d in evaluation.discrepancies where kinds.contains(d.kind) && !(shipped && Self.isInterface(d.path, of: bundle)) {
                 let rel = d.path.relative(to: bundle.path)?.description ?? d.path.description
-                out.append(Finding(ruleID: rule, severity: build.severity(of: rule), bundle: build.name(of: bundle),
+                let severity = cap(d).map { build.severity(of: rule, atMost: $0) } ?? build.severity(of: rule)
+                out.append(Finding(ruleID: rule, severity: severity, bundle: build.name(of: bundle),
                                    message: message(d, rel), paths: [d.path, evaluation.codeResourcesPath],
                                    subject: "\(d.kind.rawValue):\(rel)"))
             }

@@ -149,4 +149,16 @@ import Testing
         #expect(bad.map(\.message) == ["ja.lproj/Localizable.strings key '%lld items': argument type differs: 1 is int in the "
             + "reference, object here (en: 1:int; ja: 1:object): match the reference's specifiers"])
     }
+
+    /// A zip without Unix modes writes each link as a file holding its target: a sealed link
+    /// found as such a file is noted (the copy lost its symlinks); any other file there is an
+    /// error, as a seal broken after signing.
+    @Test func aSealedLinkWrittenAsItsTargetIsANote() {
+        let examples = SealSymlinkRule.description.triggeringExamples
+        func severities(_ prefix: String) -> [Severity] {
+            examples.first { $0.name.hasPrefix(prefix) }.map { findings(of: .sealSymlink, $0).map(\.severity) } ?? []
+        }
+        #expect(severities("a copy that lost its symlinks") == [.info])
+        #expect(severities("a sealed symlink that is now a file") == [.error])
+    }
 }
