@@ -48,7 +48,7 @@ public enum ContainerReader {
         if layout == .xcappdata, !BuildReader.has(raw, "AppData", Posix.typeDirectory) {
             throw InputError(file: path, "is an .xcappdata package without an AppData folder")
         }
-        let walker = DirectoryWalker(rootPath: root, prefix: .root, limits: options.limits)
+        let walker = DirectoryWalker(rootPath: root, prefix: .root, limits: options.limits, skipsPipesAndSockets: true)
         let walked = try walker.walk()
         let metadata = layout == .simulator ? BundlePath(ContainerInfo.metadataName) : nil
         var (entries, plists, _, stores) = try BuildReader.readContent(walker, walked, options: contentOptions(options),

@@ -50,13 +50,18 @@ struct DirectoryWalker {
     /// Prepended to every recorded path (the bundle's own name), or root.
     let prefix: BundlePath
     let limits: ReadOptions.Limits
+    /// Whether FIFOs and sockets are left out instead of refused: a data container holds
+    /// them while the app runs (Realm's `default.realm.note`), and they hold no data. A
+    /// build never does, and a device file is refused everywhere.
+    let skipsPipesAndSockets: Bool
 
-    init(rootPath: [UInt8], prefix: BundlePath, limits: ReadOptions.Limits) {
+    init(rootPath: [UInt8], prefix: BundlePath, limits: ReadOptions.Limits, skipsPipesAndSockets: Bool = false) {
         var trimmed = rootPath
         while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed.removeLast() }
         self.rootPath = trimmed
         self.prefix = prefix
         self.limits = limits
+        self.skipsPipesAndSockets = skipsPipesAndSockets
     }
 
     private struct Frame {
@@ -124,6 +129,9 @@ struct DirectoryWalker {
             let (info, code) = Posix.lstatAt(fd, name)
             guard let info else { throw failure(childRelative, "cannot be read: \(Posix.message(code))") }
             let mode = UInt32(info.st_mode)
+            if skipsPipesAndSockets, mode & Posix.typeMask == Posix.typeFIFO || mode & Posix.typeMask == Posix.typeSocket {
+                continue
+            }
             if let special = Posix.describeSpecial(mode: mode) { throw failure(childRelative, special) }
             switch mode & Posix.typeMask {
             case Posix.typeDirectory:
