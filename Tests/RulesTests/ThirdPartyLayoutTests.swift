@@ -161,4 +161,15 @@ import Testing
         #expect(severities("a copy that lost its symlinks") == [.info])
         #expect(severities("a sealed symlink that is now a file") == [.error])
     }
+
+    /// Moving a database out of Documents is the usual fix (no user opens it): information;
+    /// any other file moved out still leaves the user's view: a warning.
+    @Test func aStoreMovedOutOfDocumentsIsInformation() {
+        let examples = ContainerDocumentsMoveRule.description.triggeringExamples
+        func severities(_ prefix: String) -> [Severity] {
+            examples.first { $0.name.hasPrefix(prefix) }.map { findings(of: .containerDocumentsMoved, $0).map(\.severity) } ?? []
+        }
+        #expect(severities("a SQLite store moved out of Documents") == [.info])
+        #expect(severities("Documents → Application Support") == [.warning])
+    }
 }
