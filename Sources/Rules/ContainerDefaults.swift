@@ -89,4 +89,17 @@ struct ContainerDefaults {
             }
         }
     }
+
+    /// Words of a defaults key that names a secret (an auth token, a password): its value
+    /// is not repeated into a report, which CI logs and pull requests show to many.
+    static let secretWords = ["token", "password", "passwd", "secret", "credential", "apikey", "api_key", "privatekey",
+                              "private_key", "session", "cookie", "auth"]
+
+    /// A removed or renamed setting's value as a report shows it: the value, or a note
+    /// in its place when the key names a secret.
+    static func shown(_ key: String, _ value: PlistValue) -> String {
+        let lower = key.lowercased()
+        guard !secretWords.contains(where: { lower.contains($0) }) else { return "a value not shown: the key names a secret" }
+        return PlistText.render(value)
+    }
 }

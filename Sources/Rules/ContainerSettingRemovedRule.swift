@@ -16,6 +16,10 @@ public struct ContainerSettingRemovedRule: Rule {
             RuleExample("key removed",
                         old: ContainerExamples.container([:], defaults: [("units", .string("metric")), ("k", .integer(PlistInteger(1)))]),
                         new: ContainerExamples.container([:], defaults: [("k", .integer(PlistInteger(1)))]), expectedCount: 1),
+            RuleExample("a removed token's value is not repeated",
+                        old: ContainerExamples.container([:], defaults: [("authToken", .string("eyJhbGciOi.secret")),
+                                                                         ("k", .integer(PlistInteger(1)))]),
+                        new: ContainerExamples.container([:], defaults: [("k", .integer(PlistInteger(1)))]), expectedCount: 1),
             RuleExample("defaults plist gone",
                         old: ContainerExamples.container(["Documents/a.txt": "a"], defaults: [("units", .string("metric"))]),
                         new: ContainerExamples.container(["Documents/a.txt": "a"]), expectedCount: 1),
@@ -53,7 +57,7 @@ public struct ContainerSettingRemovedRule: Rule {
         }
         out += defaults.removed.map { r in
             Finding(ruleID: .containerSettingRemoved, severity: severity, bundle: ContainerChanges.app(context),
-                    message: "'\(r.key)' (was \(PlistText.render(r.value))) is gone from \(r.path) and no "
+                    message: "'\(r.key)' (was \(ContainerDefaults.shown(r.key, r.value))) is gone from \(r.path) and no "
                         + "new key holds its value: the user's setting is lost; migrate it or keep reading the old key",
                     paths: [r.path], subject: "\(r.path)|\(r.key)")
         }

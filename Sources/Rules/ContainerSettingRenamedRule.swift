@@ -30,7 +30,7 @@ public struct ContainerSettingRenamedRule: Rule {
         ContainerDefaults(context).renamed.map { r in
             Finding(ruleID: .containerSettingRenamed, severity: context.severity(of: .containerSettingRenamed), bundle: ContainerChanges.app(context),
                     message: "'\(r.oldKey)' became '\(r.newKey)' in \(r.path) (value "
-                        + "\(PlistText.render(r.value)) kept): a migration the new version must run for every upgrading user",
+                        + "\(ContainerDefaults.shown(r.oldKey + " " + r.newKey, r.value)) kept): a migration the new version must run for every upgrading user",
                     paths: [r.path], subject: "\(r.path)|\(r.oldKey)->\(r.newKey)")
         }
     }

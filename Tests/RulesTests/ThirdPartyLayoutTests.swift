@@ -172,4 +172,12 @@ import Testing
         #expect(severities("a SQLite store moved out of Documents") == [.info])
         #expect(severities("Documents → Application Support") == [.warning])
     }
+
+    /// A removed setting whose key names a secret (`authToken`) keeps its value out of the
+    /// report: CI logs and pull requests show reports to many.
+    @Test func aSecretSettingsValueIsNotRepeated() throws {
+        let example = try #require(ContainerSettingRemovedRule.description.triggeringExamples.first { $0.name.hasPrefix("a removed token") })
+        let messages = findings(of: .containerSettingRemoved, example).map(\.message)
+        #expect(messages.count == 1 && !messages[0].contains("eyJhbGciOi") && messages[0].contains("not shown"), "\(messages)")
+    }
 }
