@@ -17,6 +17,14 @@ struct ZipEntry: Sendable {
     static let methodStored: UInt16 = 0
     static let methodDeflate: UInt16 = 8
 
+    /// Why an entry of compression `method` cannot be read, with its name and the fix.
+    static func unsupportedMethod(_ method: UInt16) -> String {
+        let names: [UInt16: String] = [9: "Deflate64", 12: "BZip2", 14: "LZMA", 93: "Zstandard", 95: "XZ", 98: "PPMd"]
+        let name = names[method].map { "\($0), method \(method)" } ?? "method \(method)"
+        return "unsupported compression (\(name)); only stored and deflated entries are read: zip it again with "
+            + "deflate (`ditto -c -k`, `zip`, or 7-Zip with -mm=Deflate)"
+    }
+
     /// Unix `st_mode` bits when the entry was made on a Unix-like host (Unix, macOS).
     var unixMode: UInt32? {
         let host = madeBy >> 8

@@ -36,7 +36,7 @@ struct ZipEntryReader {
         case ZipEntry.methodDeflate:
             try inflate(entry, from: start, worker: worker, sink: checked)
         default:
-            throw fail(entry, "uses unsupported compression method \(entry.method)")
+            throw fail(entry, "uses " + ZipEntry.unsupportedMethod(entry.method))
         }
         guard UInt32(truncatingIfNeeded: crc) == entry.crc32 else {
             throw fail(entry, "CRC-32 mismatch (the archive is corrupt)")

@@ -25,7 +25,7 @@ struct ZipTree {
             if kind != .directory {
                 guard !entry.isEncrypted else { throw fail("entry \(entry.displayName): encrypted entries are not supported") }
                 guard entry.method == ZipEntry.methodStored || entry.method == ZipEntry.methodDeflate else {
-                    throw fail("entry \(entry.displayName): unsupported compression method \(entry.method)")
+                    throw fail("entry \(entry.displayName): " + ZipEntry.unsupportedMethod(entry.method))
                 }
                 tree.contents.append((tree.entries.count, zipIndex))
             }
@@ -86,7 +86,8 @@ struct ZipTree {
         for component in components {
             if component == [0x2E, 0x2E] { throw fail("entry \(entry.displayName): path has a '..' component") }
             if component.isEmpty || component == [0x2E] {
-                throw fail("entry \(entry.displayName): path has an empty or '.' component")
+                throw fail("entry \(entry.displayName): path has an empty or '.' component (archive the bundle itself, "
+                           + "e.g. `ditto -c -k --keepParent X.app X.zip`, not `.` from inside a folder)")
             }
         }
         return components

@@ -107,4 +107,15 @@ import TestSupport
         let two = try debug.merging(other.embedded(in: "Products/Debug-iphoneos")).writeZip(to: scratch.path("two.zip"))
         #expect(CLIHarness.run(["check", two]).status != 2)
     }
+
+    /// 7-Zip and Windows write Deflate64, BZip2 or LZMA entries: refused in one line that
+    /// names the method and how to zip again.
+    @Test func anUnreadCompressionIsNamedWithTheFix() throws {
+        let scratch = try ScratchDirectory("ambiguous-zip")
+        let path = scratch.path("lzma.ipa")
+        try ipa { $0.rawMethod = 14 }.write(to: path)
+        let r = CLIHarness.run(["check", path])
+        #expect(r.status == 2 && r.err.split(separator: "\n").count == 1, "\(r.err)")
+        #expect(r.err.contains("unsupported compression (LZMA, method 14)") && r.err.contains("zip it again with deflate"), "\(r.err)")
+    }
 }
