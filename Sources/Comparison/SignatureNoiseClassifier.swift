@@ -49,9 +49,13 @@ struct SignatureNoiseClassifier {
                 rest.append(m)
             }
         }
+        // A binary signed again keeps its size, its mode and (where the Mach-O facts say)
+        // its UUIDs: one that lost its executable bit, or was linked again, changed.
         let executables = rest.filter { m in
             m.old.kind == .file && m.new.kind == .file && m.old.size == m.new.size
+                && m.old.isExecutable == m.new.isExecutable
                 && (m.new.isExecutable || m.new.path.nameString == new.executable)
+                && sameUUIDs(m)
         }
         let others = rest.count - executables.count
         let addedOrRemoved = (b.files.added + b.files.removed).contains { e in
@@ -63,6 +67,12 @@ struct SignatureNoiseClassifier {
         }
         b.files.modified = rest
         b.signatureNoise = noise.sorted { $0.path < $1.path }
+    }
+
+    /// Whether the two sides' Mach-O facts, where both have them, name the same UUIDs.
+    private func sameUUIDs(_ m: FileModification) -> Bool {
+        guard let a = oldIndex.snapshot.machO[m.old.path], let b = newIndex.snapshot.machO[m.new.path] else { return true }
+        return a.slices.map(\.uuid) == b.slices.map(\.uuid)
     }
 
     /// `_CodeSignature/…`, `embedded.mobileprovision`, `embedded.provisionprofile`, or a
