@@ -72,8 +72,17 @@ public struct FormatSpecifierRule: LocalizationRule {
                          context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         for (group, source, language, rel) in bundle.formatPairs() {
+            // A `.strings` key either side also has in its `.stringsdict` is read from there
+            // (CFBundle lays the `.stringsdict` over the `.strings`): compared there, not here.
+            let overriding = LocalizedBundle.sibling(rel).flatMap { other in
+                rel.nameString.hasSuffix(".strings") ? other : nil
+            }
+            let overridden = overriding.map { other in
+                Set(bundle.table(group, source, other)?.entries ?? []).union(bundle.table(group, language, other)?.entries ?? [])
+            } ?? []
             var pairs: [(rel: BundlePath, found: FormatKeyProblems)] =
-                (bundle.formatProblems(group, reference: source, language: language, rel) ?? []).map { (rel, $0) }
+                (bundle.formatProblems(group, reference: source, language: language, rel) ?? [])
+                    .filter { !overridden.contains($0.key) }.map { (rel, $0) }
             // Keys the language holds in the table's other half (`T.strings` ↔ `T.stringsdict`).
             if let other = LocalizedBundle.sibling(rel), let sibling = bundle.table(group, language, other),
                let reference = bundle.table(group, source, rel) {

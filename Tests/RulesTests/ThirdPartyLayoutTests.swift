@@ -180,4 +180,24 @@ import Testing
         let messages = findings(of: .containerSettingRemoved, example).map(\.message)
         #expect(messages.count == 1 && !messages[0].contains("eyJhbGciOi") && messages[0].contains("not shown"), "\(messages)")
     }
+
+    /// A key in both halves of the reference (genstrings' `"photos_count" = "photos_count";`
+    /// beside a hand-made plural) is read from the `.stringsdict`, as CFBundle reads it: a
+    /// translation's `%lld` is right, its `%@` (the count read as an object) is the error.
+    @Test func theReferencesStringsdictWinsOverItsStrings() {
+        let plural = PlistValue.dictionary(PlistDictionary([("photos_count", .dictionary(PlistDictionary([
+            ("NSStringLocalizedFormatKey", .string("%#@n@")),
+            ("n", .dictionary(PlistDictionary([("NSStringFormatSpecTypeKey", .string("NSStringPluralRuleType")),
+                                               ("NSStringFormatValueTypeKey", .string("lld")),
+                                               ("one", .string("%lld photo")), ("other", .string("%lld photos"))]))),
+        ])))]))
+        let build = L10nExamples.app(tables: [
+            ("en.lproj/Localizable.strings", [("photos_count", "%@ photos")]),
+            ("de.lproj/Localizable.strings", [("photos_count", "%lld Fotos")]),
+            ("fr.lproj/Localizable.strings", [("photos_count", "%@ photos")]),
+        ]).plist("Example.app/en.lproj/Localizable.stringsdict", plural, format: .xml)
+        let errors = findings(of: .formatSpecifierMismatch, RuleExample("", old: nil, new: build))
+        #expect(errors.map(\.fingerprint) == ["l10n.format-specifiers|com.example.app|fr.lproj/Localizable.strings|photos_count"],
+                "\(errors.map(\.message))")
+    }
 }
