@@ -61,6 +61,13 @@ public struct StringKeysRule: LocalizationRule {
                     missing.removeAll { covered.contains($0) }
                     let stale = LocalizedBundle.covered(extra, of: table, by: bundle.siblingTable(group, source, rel))
                     extra.removeAll { stale.contains($0) }
+                    // A plural entry's variables are named by its own format key: a translation
+                    // that names them otherwise (`%#@f@` for `%#@files@`) lacks none of them.
+                    if table.isStringsdict {
+                        let renamed = Self.renamedVariables(refTable, table)
+                        missing.removeAll { renamed.contains(Self.entry(of: $0, in: refTable) ?? "") }
+                        extra.removeAll { renamed.contains(Self.entry(of: $0, in: table) ?? "") }
+                    }
                     if !missing.isEmpty {
                         let interface = group.translatesBaseInterface(rel)
                         out.append(Finding(
@@ -86,6 +93,36 @@ public struct StringKeysRule: LocalizationRule {
             }
         }
         return out
+    }
+
+    /// The entry a flattened `.stringsdict` key belongs to (`entry`, `entry/variable`,
+    /// `entry/variable/other`), nil when it names none of `table`'s entries.
+    static func entry(of key: String, in table: StringTable) -> String? {
+        let entries = Set(table.entries)
+        if entries.contains(key) { return key }
+        var prefix = Substring(key)
+        while let slash = prefix.lastIndex(of: "/") {
+            prefix = prefix[..<slash]
+            if entries.contains(String(prefix)) { return String(prefix) }
+        }
+        return nil
+    }
+
+    /// The entries both `.stringsdict` tables hold whose variables differ by name only: as
+    /// many on each side, each with its required `other` text, and every one its format
+    /// names defined.
+    static func renamedVariables(_ a: StringTable, _ b: StringTable) -> Set<String> {
+        func variables(_ table: StringTable, _ entry: String) -> (count: Int, complete: Bool) {
+            let keys = table.sortedKeys.filter { $0.hasPrefix(entry + "/") && !$0.dropFirst(entry.count + 1).contains("/") }
+            let defined = Set(keys.map { String($0.dropFirst(entry.count + 1)) })
+            let named = Set(FormatSpecifiers(table.value(forKey: entry) ?? "").variables.keys)
+            return (keys.count, named.isSubset(of: defined) && keys.allSatisfy { table.contains(key: $0 + "/other") })
+        }
+        let shared = Set(a.entries).intersection(b.entries)
+        return Set(shared.filter { entry in
+            let (x, y) = (variables(a, entry), variables(b, entry))
+            return x.count == y.count && x.count > 0 && x.complete && y.complete
+        })
     }
 
     /// The tables of the reference language, plus `Base.lproj` tables it does not have.

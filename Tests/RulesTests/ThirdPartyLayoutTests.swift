@@ -200,4 +200,27 @@ import Testing
         #expect(errors.map(\.fingerprint) == ["l10n.format-specifiers|com.example.app|fr.lproj/Localizable.strings|photos_count"],
                 "\(errors.map(\.message))")
     }
+
+    /// A plural entry's variables are named by its own format key: a translation that names
+    /// them otherwise lacks none of them; one whose format names a variable it does not
+    /// define still does.
+    @Test func renamedPluralVariablesAreNoMissingKeys() {
+        func entry(_ format: String, _ name: String) -> PlistValue {
+            .dictionary(PlistDictionary([("n", .dictionary(PlistDictionary([
+                ("NSStringLocalizedFormatKey", .string(format)),
+                (name, .dictionary(PlistDictionary([("NSStringFormatSpecTypeKey", .string("NSStringPluralRuleType")),
+                                                    ("NSStringFormatValueTypeKey", .string("lld")),
+                                                    ("other", .string("%lld"))]))),
+            ])))]))
+        }
+        func build(_ format: String, _ name: String) -> ExampleBuild {
+            L10nExamples.app()
+                .plist("Example.app/en.lproj/Localizable.stringsdict", entry("%#@files@", "files"), format: .xml)
+                .plist("Example.app/it.lproj/Localizable.stringsdict", entry(format, name), format: .xml)
+        }
+        let renamed = findings(of: .stringKeysDiffer, RuleExample("", old: nil, new: build("%#@f@", "f")))
+        #expect(renamed.isEmpty, "\(renamed.map(\.message))")
+        let broken = findings(of: .stringKeysDiffer, RuleExample("", old: nil, new: build("%#@files@", "f")))
+        #expect(broken.contains { $0.severity == .warning }, "\(broken.map(\.message))")
+    }
 }
