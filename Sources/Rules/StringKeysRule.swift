@@ -63,10 +63,13 @@ public struct StringKeysRule: LocalizationRule {
                     extra.removeAll { stale.contains($0) }
                     // A plural entry's variables are named by its own format key: a translation
                     // that names them otherwise (`%#@f@` for `%#@files@`) lacks none of them.
-                    if table.isStringsdict {
+                    if table.isStringsdict, !missing.isEmpty || !extra.isEmpty {
                         let renamed = Self.renamedVariables(refTable, table)
-                        missing.removeAll { renamed.contains(Self.entry(of: $0, in: refTable) ?? "") }
-                        extra.removeAll { renamed.contains(Self.entry(of: $0, in: table) ?? "") }
+                        if !renamed.isEmpty {
+                            let refEntries = Set(refTable.entries), entries = Set(table.entries)
+                            missing.removeAll { Self.entry(of: $0, among: refEntries).map(renamed.contains) ?? false }
+                            extra.removeAll { Self.entry(of: $0, among: entries).map(renamed.contains) ?? false }
+                        }
                     }
                     if !missing.isEmpty {
                         let interface = group.translatesBaseInterface(rel)
@@ -96,9 +99,8 @@ public struct StringKeysRule: LocalizationRule {
     }
 
     /// The entry a flattened `.stringsdict` key belongs to (`entry`, `entry/variable`,
-    /// `entry/variable/other`), nil when it names none of `table`'s entries.
-    static func entry(of key: String, in table: StringTable) -> String? {
-        let entries = Set(table.entries)
+    /// `entry/variable/other`), nil when it names none of `entries`.
+    static func entry(of key: String, among entries: Set<String>) -> String? {
         if entries.contains(key) { return key }
         var prefix = Substring(key)
         while let slash = prefix.lastIndex(of: "/") {
@@ -112,16 +114,25 @@ public struct StringKeysRule: LocalizationRule {
     /// many on each side, each with its required `other` text, and every one its format
     /// names defined.
     static func renamedVariables(_ a: StringTable, _ b: StringTable) -> Set<String> {
-        func variables(_ table: StringTable, _ entry: String) -> (count: Int, complete: Bool) {
-            let keys = table.sortedKeys.filter { $0.hasPrefix(entry + "/") && !$0.dropFirst(entry.count + 1).contains("/") }
-            let defined = Set(keys.map { String($0.dropFirst(entry.count + 1)) })
-            let named = Set(FormatSpecifiers(table.value(forKey: entry) ?? "").variables.keys)
-            return (keys.count, named.isSubset(of: defined) && keys.allSatisfy { table.contains(key: $0 + "/other") })
-        }
         let shared = Set(a.entries).intersection(b.entries)
+        // Each shared entry's variables (`entry/variable`), in one pass over the keys.
+        func variables(_ table: StringTable) -> [String: [String]] {
+            var out: [String: [String]] = [:]
+            for key in table.sortedKeys {
+                guard let slash = key.lastIndex(of: "/") else { continue }
+                let entry = String(key[..<slash])
+                if shared.contains(entry) { out[entry, default: []].append(String(key[key.index(after: slash)...])) }
+            }
+            return out
+        }
+        func complete(_ table: StringTable, _ entry: String, _ names: [String]) -> Bool {
+            let named = Set(FormatSpecifiers(table.value(forKey: entry) ?? "").variables.keys)
+            return named.isSubset(of: Set(names)) && names.allSatisfy { table.contains(key: entry + "/" + $0 + "/other") }
+        }
+        let (x, y) = (variables(a), variables(b))
         return Set(shared.filter { entry in
-            let (x, y) = (variables(a, entry), variables(b, entry))
-            return x.count == y.count && x.count > 0 && x.complete && y.complete
+            guard let p = x[entry], let q = y[entry], p.count == q.count, !p.isEmpty else { return false }
+            return complete(a, entry, p) && complete(b, entry, q)
         })
     }
 

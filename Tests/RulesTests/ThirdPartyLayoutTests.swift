@@ -7,6 +7,13 @@ import Testing
 /// building Sparkle, Electron-free macOS, Flutter and legacy-Chinese layouts the corpus
 /// lacks): each is judged as Apple treats it.
 @Suite struct ThirdPartyLayoutTests {
+    /// The severities of `rule`'s findings on its triggering example whose name starts with
+    /// `prefix` (none when no example is named so).
+    func severities(_ rule: RuleID, _ prefix: String) -> [Severity] {
+        rule.ruleType.description.triggeringExamples.first { $0.name.hasPrefix(prefix) }
+            .map { findings(of: rule, $0).map(\.severity) } ?? []
+    }
+
     /// `zh_CN.lproj` giving way to `zh-Hans.lproj` (and `zh_TW` to `zh-Hant`): CLDR and ICU
     /// read `zh_CN` as `zh-Hans-CN`, whose users fall back to `zh-Hans`. A rename, at info;
     /// a language that really went is still a warning.
@@ -100,15 +107,10 @@ import Testing
     /// internationalization turned on, a credits file localized in the development
     /// language). Another language's folder, or a copy another language keeps, still warns.
     @Test func movesThroughTheFolderEveryLanguageFallsBackToAreInformation() {
-        let examples = LocalizationMoveRule.description.triggeringExamples
-        func severity(_ title: String) -> [Severity] {
-            guard let example = examples.first(where: { $0.name.hasPrefix(title) }) else { return [] }
-            return findings(of: .localizationMove, example).map(\.severity)
-        }
-        #expect(severity("shared → fr.lproj") == [.warning])
-        #expect(severity("shared → en.lproj") == [.info])
-        #expect(severity("Base.lproj → shared") == [.info])
-        #expect(severity("en.lproj → shared while de.lproj") == [.warning])
+        #expect(severities(.localizationMove, "shared → fr.lproj") == [.warning])
+        #expect(severities(.localizationMove, "shared → en.lproj") == [.info])
+        #expect(severities(.localizationMove, "Base.lproj → shared") == [.info])
+        #expect(severities(.localizationMove, "en.lproj → shared while de.lproj") == [.warning])
     }
 
     /// Xcode's String Catalogs compile a key into `T.stringsdict` in the languages that vary
@@ -154,23 +156,15 @@ import Testing
     /// found as such a file is noted (the copy lost its symlinks); any other file there is an
     /// error, as a seal broken after signing.
     @Test func aSealedLinkWrittenAsItsTargetIsANote() {
-        let examples = SealSymlinkRule.description.triggeringExamples
-        func severities(_ prefix: String) -> [Severity] {
-            examples.first { $0.name.hasPrefix(prefix) }.map { findings(of: .sealSymlink, $0).map(\.severity) } ?? []
-        }
-        #expect(severities("a copy that lost its symlinks") == [.info])
-        #expect(severities("a sealed symlink that is now a file") == [.error])
+        #expect(severities(.sealSymlink, "a copy that lost its symlinks") == [.info])
+        #expect(severities(.sealSymlink, "a sealed symlink that is now a file") == [.error])
     }
 
     /// Moving a database out of Documents is the usual fix (no user opens it): information;
     /// any other file moved out still leaves the user's view: a warning.
     @Test func aStoreMovedOutOfDocumentsIsInformation() {
-        let examples = ContainerDocumentsMoveRule.description.triggeringExamples
-        func severities(_ prefix: String) -> [Severity] {
-            examples.first { $0.name.hasPrefix(prefix) }.map { findings(of: .containerDocumentsMoved, $0).map(\.severity) } ?? []
-        }
-        #expect(severities("a SQLite store moved out of Documents") == [.info])
-        #expect(severities("Documents → Application Support") == [.warning])
+        #expect(severities(.containerDocumentsMoved, "a SQLite store moved out of Documents") == [.info])
+        #expect(severities(.containerDocumentsMoved, "Documents → Application Support") == [.warning])
     }
 
     /// A removed setting whose key names a secret (`authToken`) keeps its value out of the
