@@ -7,18 +7,29 @@ extension VisibleText {
     /// A CI log command marker (`##[`, `##vso[`: `isLogCommandMarker`) inside a string is
     /// escaped too (`#\u0023vso[`), since a document printed to a CI log is read line by line.
     public static func escapeJSON(_ json: String) -> String {
-        let commands = mayHoldLogCommand(json)
+        // Only `##[` and `##vso[` matter here (a JSON line never starts with `::`): test for
+        // them exactly, so a document without one keeps the fast path.
+        let commands = json.contains("##[") || json.contains("##vso[")
         guard commands || json.unicodeScalars.contains(where: { $0 != "\n" && isHidden($0) }) else { return json }
         var out = ""
         out.reserveCapacity(json.utf8.count)
-        let scalars = Array(json.unicodeScalars)
-        for (i, scalar) in scalars.enumerated() {
-            let marker = commands && scalar == "#" && isLogCommandMarker(scalars, at: i)
-            guard marker || (scalar != "\n" && isHidden(scalar)) else { out.unicodeScalars.append(scalar); continue }
+        func append(_ scalar: Unicode.Scalar, escaped: Bool) {
+            guard escaped else { out.unicodeScalars.append(scalar); return }
             for unit in String(scalar).utf16 {
                 let hex = String(unit, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             }
+        }
+        // A marker needs a look at its neighbours (an array of the scalars); without one,
+        // one pass over the document as it is.
+        guard commands else {
+            for scalar in json.unicodeScalars { append(scalar, escaped: scalar != "\n" && isHidden(scalar)) }
+            return out
+        }
+        let scalars = Array(json.unicodeScalars)
+        for i in scalars.indices {
+            let scalar = scalars[i]
+            append(scalar, escaped: (scalar == "#" && isLogCommandMarker(scalars, at: i)) || (scalar != "\n" && isHidden(scalar)))
         }
         return out
     }

@@ -65,10 +65,19 @@ public enum VisibleText {
         let commands = mayHoldLogCommand(text)
         guard commands || text.unicodeScalars.contains(where: isHidden) else { return text }
         var out = ""
+        guard commands else {
+            for scalar in text.unicodeScalars {
+                if isHidden(scalar) { out += escape(scalar) } else { out.unicodeScalars.append(scalar) }
+            }
+            return out
+        }
         let scalars = Array(text.unicodeScalars)
-        for (i, scalar) in scalars.enumerated() {
-            if isHidden(scalar) || (commands && isLogCommandMarker(scalars, at: i)) {
-                out += isHidden(scalar) ? escape(scalar) : "\\u{" + String(scalar.value, radix: 16) + "}"
+        for i in scalars.indices {
+            let scalar = scalars[i]
+            if isHidden(scalar) {
+                out += escape(scalar)
+            } else if isLogCommandMarker(scalars, at: i) {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 out.unicodeScalars.append(scalar)
             }
