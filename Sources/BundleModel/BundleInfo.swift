@@ -20,7 +20,8 @@ public struct BundleInfo: Hashable, Sendable {
         case flat
         /// macOS apps and bundles: `Contents/Info.plist`, `Contents/Resources/`.
         case contents
-        /// macOS frameworks: `Versions/<v>/Resources/Info.plist` with symlinks at the top.
+        /// macOS frameworks: `Versions/<v>/Resources/Info.plist` with symlinks at the top, or
+        /// CFBundle's old-style `Resources/Info.plist` with the executable beside it.
         case versionedFramework = "versioned-framework"
     }
 

@@ -29,7 +29,6 @@ extension BundleScanner {
             }
             return nil
         }
-        let versions = bundle.appending("Versions")
         if let plist = file(["Contents", "Info.plist"]) {
             let resources = directory([Array("Contents".utf8), Array("Resources".utf8)])
                 ?? bundle.appending("Contents").appending("Resources")
@@ -41,8 +40,10 @@ extension BundleScanner {
                             found: true)
         }
         if let plist = file(["Resources", "Info.plist"]) {
-            let layout: BundleInfo.Layout = plist.isWithin(versions) ? .versionedFramework : .contents
-            return Location(layout: layout, infoPlistPath: plist, resourcesPath: plist.parent, found: true)
+            // Through `Resources` → `Versions/<v>/Resources`, or CFBundle's old-style layout
+            // (CEF's framework; a framework copied without its links): either way the
+            // executable lies beside `Resources/`, and the folder holding both is sealed.
+            return Location(layout: .versionedFramework, infoPlistPath: plist, resourcesPath: plist.parent, found: true)
         }
         if let plist = file(["Info.plist"]) {
             return Location(layout: .flat, infoPlistPath: plist, resourcesPath: bundle, found: true)

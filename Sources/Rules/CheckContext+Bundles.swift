@@ -43,16 +43,6 @@ extension CheckContext {
     /// path) and where the layout keeps it; nil when the key names none.
     func executable(of bundle: BundleInfo) -> (name: String, path: BundlePath)? {
         guard case .text(let name) = text("CFBundleExecutable", of: bundle), !name.utf8.contains("/".utf8) else { return nil }
-        return (name, executablePath(name, of: bundle))
-    }
-
-    /// Where `bundle`'s main executable named `name` lives: `MacOS/` of a `Contents/` bundle,
-    /// the version folder of a versioned framework, the bundle folder of a flat one.
-    private func executablePath(_ name: String, of bundle: BundleInfo) -> BundlePath {
-        switch bundle.layout {
-        case .flat: bundle.path.appending(name)
-        case .contents: bundle.path.appending("Contents").appending("MacOS").appending(name)
-        case .versionedFramework: bundle.infoPlistPath.parent.parent.appending(name)
-        }
+        return (name, bundle.executablePath(named: name))
     }
 }

@@ -76,7 +76,9 @@ public struct FrameworkVersionsRule: CheckRule {
         var out: [Finding] = []
         var entries: EntryIndex?
         for b in build.bundles where b.kind == .framework {
-            if b.layout == .versionedFramework {
+            // CFBundle's old-style layout (`Resources/Info.plist`, no `Versions/`: CEF's) is
+            // judged as a flat framework: it has no version folder to be wrong about.
+            if b.layout == .versionedFramework, build.entry(at: b.path.appending("Versions")) != nil {
                 if entries == nil { entries = EntryIndex(build.snapshot.entries) }
                 out += FrameworkLayout(build: build, framework: b, entries: entries ?? EntryIndex([])).findings()
             } else if let finding = flatInMacApp(b, build) {

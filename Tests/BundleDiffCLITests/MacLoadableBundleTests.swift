@@ -26,6 +26,28 @@ import TestSupport
         return app
     }
 
+    /// A framework in CFBundle's old-style layout (CEF's: `Resources/Info.plist`, the
+    /// executable at the top, no `Versions/`) names an executable that is there, and has no
+    /// version folder to be wrong about; one whose links a wheel dropped (`Versions/A/Kit`
+    /// beside a top-level `Resources/` folder) is judged as a versioned framework.
+    @Test func anOldStyleFrameworksExecutableIsFoundBesideResources() throws {
+        let scratch = try ScratchDirectory("old-style-framework")
+        var framework = FixtureBuilder()
+        framework.setFile("Kit.framework/Kit", FixtureBuilder.bytes(512, seed: 3), executable: true)
+        framework.setFile("Kit.framework/Resources/Info.plist", FixtureBuilder.plist(FixtureBuilder.info(
+            identifier: "com.example.kit", name: "Kit", shortVersion: "2.0", version: "200", packageType: "FMWK",
+            platform: "macosx", supported: "MacOSX")))
+        let path = try framework.writeDirectory(in: scratch.path, named: "a") + "/Kit.framework"
+        let r = CLIHarness.run(["check", path, "--fail-on", "info"])
+        #expect(r.err.isEmpty && r.status == 0, "\(r.out)\(r.err)")
+        framework.remove("Kit.framework/Kit")
+        framework.setFile("Kit.framework/Versions/A/Kit", FixtureBuilder.bytes(512, seed: 3), executable: true)
+        let dropped = try framework.writeDirectory(in: scratch.path, named: "b") + "/Kit.framework"
+        let out = CLIHarness.run(["check", dropped]).out
+        #expect(out.contains("names no file at Kit\n"), "\(out)")
+        #expect(out.contains("Versions/ has no 'Current'"), "\(out)")
+    }
+
     @Test func aLoadableBundlesOwnFrameworksAndManifestAreItsOwn() throws {
         let scratch = try ScratchDirectory("mac-loadable")
         let app = try Self.app().writeDirectory(in: scratch.path, named: "a") + "/Viewer.app"

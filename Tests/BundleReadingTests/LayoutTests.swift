@@ -104,6 +104,25 @@ import TestSupport
         #expect(snapshot.bundles.count == 1)
     }
 
+    /// CFBundle's old-style layout (`Resources/Info.plist`, the executable beside it), as the
+    /// Chromium Embedded Framework ships and as a framework copied without its links reads:
+    /// the executable and the sealed folder are the bundle folder's, not a `Contents/` one.
+    @Test func oldStyleResourcesFrameworkKeepsItsExecutableBesideResources() throws {
+        let scratch = try ScratchDirectory()
+        var framework = FixtureBuilder()
+        framework.setFile("Kit.framework/Kit", FixtureBuilder.bytes(512, seed: 3), executable: true)
+        framework.setFile("Kit.framework/Resources/Info.plist", FixtureBuilder.plist(FixtureBuilder.info(
+            identifier: "com.example.kit", name: "Kit", shortVersion: "2.0", version: "200", packageType: "FMWK",
+            platform: "macosx", supported: "MacOSX")))
+        framework.setFile("Kit.framework/Resources/de.lproj/locale.pak", "pak")
+        let snapshot = try BuildReader.read(path: try framework.writeDirectory(in: scratch.path))
+        let main = try #require(snapshot.mainBundle)
+        #expect(main.layout == .versionedFramework)
+        #expect(main.contentRoot == BundlePath("Kit.framework"))
+        #expect(main.executablePath == BundlePath("Kit.framework/Kit"))
+        #expect(main.localizations == ["de"])
+    }
+
     @Test func symlinkedLprojCountsAsALocalizationWhenItLeadsToAFolder() throws {
         let scratch = try ScratchDirectory()
         var framework = FixtureBuilder.versionedFramework()

@@ -31,7 +31,7 @@ extension FixtureBuilder {
     }
 
     /// The Info.plist of a bundle, as a dictionary.
-    static func info(identifier: String, name: String, shortVersion: String, version: String,
+    public static func info(identifier: String, name: String, shortVersion: String, version: String,
                      packageType: String = "APPL", platform: String = "iphoneos",
                      supported: String = "iPhoneOS", extra: [String: Any] = [:]) -> [String: Any] {
         var info: [String: Any] = [
