@@ -21,10 +21,8 @@ extension CheckContext {
         return hasMachOFacts && snapshot.machOUnreadable[path] == nil
     }
 
-    /// Whether the build may be uploaded to App Store Connect: its distribution is the App
-    /// Store, or not said. A Developer ID, ad hoc or enterprise build never is, so App Store
-    /// Connect's own refusals (ITMS-…) cannot happen to it.
-    var mayBeUploaded: Bool { configuration.distribution == .appStore || configuration.distribution == .none }
+    /// Whether the build may be uploaded to App Store Connect (`RuleConfiguration.mayBeUploaded`).
+    var mayBeUploaded: Bool { configuration.mayBeUploaded }
 
     /// Whether the build carries Mach-O facts at all (builds recorded before them do not).
     var hasMachOFacts: Bool { !snapshot.machO.isEmpty }

@@ -44,6 +44,11 @@ public struct RuleConfiguration: Sendable, Hashable {
         self.profileExpiryDays = profileExpiryDays
     }
 
+    /// Whether the builds may be uploaded to App Store Connect: their distribution is the App
+    /// Store, or not said. A Developer ID, ad hoc or enterprise build never is, so App Store
+    /// Connect's own refusals (ITMS-…) cannot happen to it.
+    public var mayBeUploaded: Bool { distribution == .appStore || distribution == .none }
+
     /// The severity findings of `rule` get.
     public func severity(of rule: RuleID) -> Severity {
         severities[rule] ?? rule.description.defaultSeverity

@@ -9,17 +9,21 @@ public struct ShortVersionComponentsRule: Rule {
         id: .shortVersionComponents, name: "CFBundleShortVersionString has more than three components",
         defaultSeverity: .error,
         rationale: "The marketing version is three period-separated integers at most (major.minor.patch); "
-            + "App Store Connect rejects a fourth component (ITMS-90060).",
+            + "App Store Connect rejects a fourth component (ITMS-90060). A build whose distribution is "
+            + "Developer ID, ad hoc or enterprise never reaches App Store Connect and is not judged.",
         appStoreCodes: ["ITMS-90060"],
         triggeringExamples: [
             RuleExample("1.2.3.4", old: nil, new: BuildNotIncreasedRule.app(short: "1.2.3.4", build: "1")),
         ],
         nonTriggeringExamples: [
             RuleExample("1.2.3", old: nil, new: BuildNotIncreasedRule.app(short: "1.2.3", build: "1")),
+            RuleExample("1.2.3.4 in a Developer ID build", old: nil, new: BuildNotIncreasedRule.app(short: "1.2.3.4", build: "1"),
+                        configuration: RuleConfiguration(distribution: .developerID)),
         ])
 
     public func findings(in context: RuleContext) -> [Finding] {
-        context.comparison.bundles.compactMap { b in
+        guard context.configuration.mayBeUploaded else { return [] }
+        return context.comparison.bundles.compactMap { b in
             guard let n = b.new, !context.isUnchangedInner(b), let text = n.shortVersion,
                   let short = VersionNumber(text), short.components.count > 3 else { return nil }
             return Finding(
