@@ -15,12 +15,17 @@ public struct LanguageDroppedRule: Rule {
             + "renamed to another spelling of the same language keeps working for users (noted at info at most), "
             + "but code that names the folder (forLocalization:, paths) must follow the new spelling. Base.lproj "
             + "is no language: removing it drops the development language only when no folder of that language "
-            + "remains, and the development language's folder giving way to Base.lproj is no drop either.",
+            + "remains, and the development language's folder giving way to Base.lproj is no drop either. A "
+            + "bundle that localizes nothing any more serves its unlocalized resources, in the development "
+            + "language, to everyone: that language's folder going is no drop.",
         triggeringExamples: [
             RuleExample("de dropped", old: L10nExamples.app(files: ["en.lproj/A.strings", "de.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings"]), expectedCount: 1),
             RuleExample("pt_BR respelled pt-BR (info)", old: L10nExamples.app(files: ["en.lproj/A.strings", "pt_BR.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings", "pt-BR.lproj/A.strings"]), expectedCount: 1),
+            RuleExample("every folder gone: de users now see the development language",
+                        old: L10nExamples.app(files: ["en.lproj/A.strings", "de.lproj/A.strings"]),
+                        new: L10nExamples.app(files: ["A.strings"]), expectedCount: 1),
             RuleExample("Base.lproj served en and is gone", old: L10nExamples.app(files: ["Base.lproj/A.strings", "fr.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["fr.lproj/A.strings"]), expectedCount: 1),
         ],
@@ -33,6 +38,9 @@ public struct LanguageDroppedRule: Rule {
             RuleExample("en.lproj became Base.lproj (base internationalization)",
                         old: L10nExamples.app(files: ["en.lproj/Main.nib", "fr.lproj/Main.nib"]),
                         new: L10nExamples.app(files: ["Base.lproj/Main.nib", "fr.lproj/Main.nib"])),
+            RuleExample("the only folder, the development language's, gone (nothing localized now)",
+                        old: L10nExamples.app(files: ["English.lproj/InfoPlist.strings"]),
+                        new: L10nExamples.app(files: ["Icon.png"])),
             RuleExample("Base.lproj gone, en.lproj stays", old: L10nExamples.app(files: ["Base.lproj/Main.nib", "en.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings", "Main.nib"])),
         ])
@@ -46,6 +54,10 @@ public struct LanguageDroppedRule: Rule {
                 // en.lproj → Base.lproj (Xcode's base internationalization): Base serves the
                 // development region, so its users and every fallback get the same files.
                 if language != "Base", Self.baseServesRegion(language, b, context) { continue }
+                // The bundle localizes nothing any more: every user gets the unlocalized
+                // resources, which are in the development language, so its users lose nothing.
+                if let new = b.new, new.localizations.isEmpty,
+                   Self.isRegion(language, Self.developmentRegion(of: new, context)) { continue }
                 var message = "\(language).lproj is gone: users of '\(language)' now see another language; restore the "
                     + "folder, or confirm the language was dropped on purpose"
                 if language == "Base" {
@@ -74,8 +86,12 @@ public struct LanguageDroppedRule: Rule {
     /// `Base.lproj` to serve it.
     static func baseServesRegion(_ language: String, _ b: BundleComparison, _ context: RuleContext) -> Bool {
         guard let new = b.new, new.localizations.contains("Base") else { return false }
-        let region = developmentRegion(of: new, context)
-        return LanguageCode.canonical(language) == LanguageCode.canonical(region)
+        return isRegion(language, developmentRegion(of: new, context))
+    }
+
+    /// Whether `language` is the development region `region` or its language.
+    static func isRegion(_ language: String, _ region: String) -> Bool {
+        LanguageCode.canonical(language) == LanguageCode.canonical(region)
             || LanguageCode.canonical(language) == LanguageCode.language(of: region)
     }
 
