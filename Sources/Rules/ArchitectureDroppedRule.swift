@@ -11,7 +11,9 @@ public struct ArchitectureDroppedRule: Rule {
             + "goes) can no longer run the update. Simulator slices are not counted: a device build loses nothing "
             + "when they go; nor are static-library slices, which name no platform; nor is a 32-bit architecture "
             + "the new build's minimum OS already leaves behind (armv7 and armv7s from iOS 11, armv7k from watchOS 9, "
-            + "i386 from macOS 10.15): binary.minimum-os-raised names those users; nor is a CPU subtype whose generic "
+            + "i386 from macOS 10.7, which every Mac running it runs as x86_64): binary.minimum-os-raised names those "
+            + "users; nor, in a framework or loadable bundle, an architecture the code that loads it (the enclosing "
+            + "bundle's executable) never had; nor is a CPU subtype whose generic "
             + "slice stays (arm64e beside arm64, x86_64h beside x86_64): its devices run that; nor is an Intel slice "
             + "marked iOS, tvOS or watchOS (an old simulator slice: no such device is Intel). Compared per bundle's main "
             + "executable; builds recorded without Mach-O facts are not judged.",
@@ -22,6 +24,9 @@ public struct ArchitectureDroppedRule: Rule {
             RuleExample("x86_64 gone from a macOS app", old: BinaryPairs.app([
                 ExampleBuild.slice(platform: .macOS), ExampleBuild.slice(.x86_64, platform: .macOS)]),
                         new: BinaryPairs.app([ExampleBuild.slice(platform: .macOS)]), expectedCount: 1),
+            RuleExample("x86_64 gone from a framework its universal app loads",
+                        old: nested(app: [.x86_64, .arm64], framework: [.x86_64, .arm64]),
+                        new: nested(app: [.x86_64, .arm64], framework: [.arm64]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("an old fat framework's simulator slices (i386, x86_64 marked iOS) dropped",
@@ -39,9 +44,32 @@ public struct ArchitectureDroppedRule: Rule {
                         new: BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 11))])),
             RuleExample("arm64e dropped, arm64 kept", old: BinaryPairs.app([ExampleBuild.slice(), ExampleBuild.slice(.arm64e)]),
                         new: BinaryPairs.app([ExampleBuild.slice()])),
+            RuleExample("a nested framework's i386 slice, which its x86_64-only app never loaded, dropped",
+                        old: nested(app: [.x86_64], framework: [.i386, .x86_64]),
+                        new: nested(app: [.x86_64], framework: [.x86_64, .arm64])),
+            RuleExample("i386 gone with a raise to macOS 10.7", old: BinaryPairs.app([
+                ExampleBuild.slice(.i386, platform: .macOS, minimumOS: .init(major: 10, minor: 6)),
+                ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 6))]),
+                        new: BinaryPairs.app([ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 7))])),
             RuleExample("arm64e added", old: BinaryPairs.app([ExampleBuild.slice()]),
                         new: BinaryPairs.app([ExampleBuild.slice(), ExampleBuild.slice(.arm64e)])),
         ])
+
+    /// A macOS app whose executable has `app`'s architectures, embedding a framework whose
+    /// executable has `framework`'s.
+    static func nested(app: [MachOCPU], framework: [MachOCPU]) -> ExampleBuild {
+        func file(_ cpus: [MachOCPU]) -> MachOFile {
+            MachOFile(container: cpus.count > 1 ? .fat : .thin,
+                      slices: cpus.map { ExampleBuild.slice($0, platform: .macOS, minimumOS: .init(major: 10, minor: 13)) })
+        }
+        let kit = "Example.app/Contents/Frameworks/Kit.framework"
+        return ExampleBuild()
+            .bundle("Example.app", id: "com.example.app", layout: .contents, info: [("CFBundleExecutable", .string("Example"))])
+            .binary("Example.app/Contents/MacOS/Example", file(app))
+            .bundle(kit, kind: .framework, id: "com.example.kit", layout: .versionedFramework,
+                    info: [("CFBundleExecutable", .string("Kit"))])
+            .binary(kit + "/Versions/A/Kit", file(framework))
+    }
 
     /// The architectures of the slices a device runs: not static archives, not simulator
     /// slices, whether their build version says a simulator platform or, older, names the
@@ -59,19 +87,39 @@ public struct ArchitectureDroppedRule: Rule {
     /// The architectures whose every device the systems from a version on no longer support:
     /// once the new build needs that version, dropping the architecture loses no one more
     /// (`binary.minimum-os-raised` names the users). 32-bit iPhones and iPads stop at iOS 10,
-    /// 32-bit Apple Watches at watchOS 8, and macOS 10.15 runs no 32-bit code.
+    /// 32-bit Apple Watches at watchOS 8, and every Mac that runs macOS 10.7 runs 64-bit
+    /// Intel code (the last 32-bit-only Macs stop at 10.6).
     static let retired: [String: (platform: MachOPlatform, from: MachOVersion)] = [
         "armv7": (.iOS, MachOVersion(major: 11)), "armv7s": (.iOS, MachOVersion(major: 11)),
-        "armv7k": (.watchOS, MachOVersion(major: 9)), "i386": (.macOS, MachOVersion(major: 10, minor: 15)),
+        "armv7k": (.watchOS, MachOVersion(major: 9)), "i386": (.macOS, MachOVersion(major: 10, minor: 7)),
     ]
+
+    /// The device architectures of the old build's code that loads `bundle` (a framework or
+    /// loadable bundle): the nearest enclosing bundle's main executable; nil for a bundle
+    /// that runs as its own process, or when nothing encloses it.
+    static func loaderArchitectures(of bundle: BundleInfo, in build: CheckContext) -> Set<String>? {
+        guard [.framework, .bundle].contains(bundle.kind) else { return nil }
+        var current = bundle
+        for _ in 0..<64 {
+            guard let parent = current.parentPath, let next = build.index.bundle(at: parent) else { return nil }
+            if let facts = build.executableFacts(of: next) { return deviceArchitectures(facts.file) }
+            current = next
+        }
+        return nil
+    }
 
     /// The generic architecture each CPU subtype's devices also run.
     static let generic: [String: String] = ["arm64e": "arm64", "x86_64h": "x86_64", "armv7s": "armv7"]
 
     public func findings(in context: RuleContext) -> [Finding] {
-        BinaryPairs.pairs(context).compactMap { p in
+        let old = context.check(isNew: false)
+        return BinaryPairs.pairs(context).compactMap { p in
             let kept = Self.deviceArchitectures(p.new)
+            let loaded = Self.loaderArchitectures(of: p.bundle, in: old)
             let dropped = Self.deviceArchitectures(p.old).subtracting(kept).sorted().filter { arch in
+                // A framework is loaded into its enclosing code: a slice that code never
+                // had was never run.
+                if let loaded, !loaded.contains(arch) { return false }
                 // A CPU subtype's devices run the generic slice (every arm64e device runs
                 // arm64, every Haswell Mac x86_64, every armv7s device armv7).
                 if let generic = Self.generic[arch], kept.contains(generic) { return false }

@@ -40,7 +40,7 @@ extension BinaryPairs {
     /// by bundle, so a renamed executable still pairs), then the other files `files` pairs
     /// (a nested framework's binary, a loose dylib, a helper tool).
     static func allPairs(_ context: RuleContext) -> [(name: String, path: BundlePath, old: MachOFile, new: MachOFile)] {
-        var out = pairs(context)
+        var out = pairs(context).map { (name: $0.name, path: $0.path, old: $0.old, new: $0.new) }
         let seen = Set(out.map(\.path))
         for f in files(context) where !seen.contains(f.path) { out.append((f.name, f.path, f.old, f.new)) }
         return out
