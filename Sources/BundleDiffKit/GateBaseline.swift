@@ -58,7 +58,13 @@ public struct GateBaseline: Sendable {
         }
         // The gate reads no other build after its baseline.
         let snapshot = try History.run { () throws(StoreError) in try store.snapshot(of: highest, isLast: true) }
-        let reference = "\(app)@\(highest.shortVersion ?? "-")+\(highest.build ?? "-") (\(scope) on \(channel))"
+        // A build recorded without both versions has no `app@short+build` name: it is
+        // named by its commit, which `show` and `diff` take.
+        let short = highest.shortVersion ?? "", build = highest.build ?? ""
+        let name = short.isEmpty || build.isEmpty
+            ? "\(app) \(short.isEmpty ? "-" : short)+\(build.isEmpty ? "-" : build) at \(highest.commit.prefix(12))"
+            : "\(app)@\(short)+\(build)"
+        let reference = "\(name) (\(scope) on \(channel))"
         return GateBaseline(side: BuildSide(reference: reference, snapshot: snapshot, recorded: highest),
                             history: earlier.compactMap { b in
                                 b.build.map { RecordedVersion(shortVersion: b.shortVersion, build: $0) }
@@ -79,6 +85,13 @@ public struct GateBaseline: Sendable {
     /// The recorded build with the highest `CFBundleVersion` (well-formed ones win over
     /// malformed ones; ties go to the most recently recorded, the first of `builds`).
     static func highestBuild(_ builds: [RecordedBuild]) -> RecordedBuild? {
-        builds.max { VersionNumber.textOrder($0.build ?? "", $1.build ?? "") }
+        // Equal (or missing) build numbers are ordered by the marketing version, so a history
+        // whose builds all lack CFBundleVersion still has a highest build.
+        builds.max { a, b in
+            let (ab, bb) = (a.build ?? "", b.build ?? "")
+            if VersionNumber.textOrder(ab, bb) { return true }
+            if VersionNumber.textOrder(bb, ab) { return false }
+            return VersionNumber.textOrder(a.shortVersion ?? "", b.shortVersion ?? "")
+        }
     }
 }

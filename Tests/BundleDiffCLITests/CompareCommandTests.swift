@@ -49,6 +49,28 @@ import TestSupport
         #expect(r.out.hasPrefix("baseline: com.example.wanderlust@1.0+50 (highest recorded on main)"))
     }
 
+    /// Builds that all lack CFBundleVersion (CMake.app's is empty) are ordered by their
+    /// marketing version, and the baseline is named by its commit, which `show` takes.
+    @Test func withoutBuildNumbersTheHighestMarketingVersionIsTheBaseline() throws {
+        let scratch = try ScratchDirectory("cli")
+        let repo = scratch.path("h")
+        func build(_ short: String) throws -> String {
+            try CLIHarness.editedDemoBuild(1, in: scratch, named: short) {
+                $0["CFBundleVersion"] = ""
+                $0["CFBundleShortVersionString"] = short
+            }
+        }
+        for (i, short) in ["1.0", "3.0", "2.0"].enumerated() {
+            let when = "2026-11-0\(i + 1)T00:00:00Z"
+            #expect(CLIHarness.run(["snapshot", try build(short), "--repo", repo, "--recorded-at", when]).status == 0)
+        }
+        let r = CLIHarness.run(["gate", try build("2.5"), "--repo", repo])
+        #expect(r.out.hasPrefix("baseline: com.example.wanderlust 3.0+- at "), "\(r.out)")
+        #expect(r.out.contains("version.short-version-decreased"), "\(r.out)")
+        let commit = String(r.out.dropFirst("baseline: com.example.wanderlust 3.0+- at ".count).prefix(12))
+        #expect(CLIHarness.run(["show", commit, "--repo", repo]).status == 0)
+    }
+
     @Test func configurationChangesSeveritiesAndCollectsEveryProblem() throws {
         let scratch = try ScratchDirectory("cli")
         let config = try scratch.write("bundlediff.yml", "rules:\n  l10n.format-specifiers: warning\n")
