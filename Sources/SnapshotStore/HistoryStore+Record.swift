@@ -99,7 +99,10 @@ extension HistoryStore {
             if let short = main?.shortVersion, let build = main?.version {
                 let result = try ensureVersionTag(app: app, shortVersion: short, build: build, commit: commit)
                 versionTag = result.name
-                collided = result.n > 1
+                let again = result.n > 1
+                    ? (try? sameTreeTagged(app: app, shortVersion: short, build: build, below: result.n, tree: tree)) ?? false
+                    : false
+                collided = result.n > 1 && !again
                 if result.created { written.append(result.name) }
             }
             for tag in options.userTags {
@@ -210,6 +213,18 @@ extension HistoryStore {
 
     /// Makes `<app>@<short>+<build>` (or the first free `#n`) name `commit`; reuses a
     /// tag of that family that already names it.
+    /// Whether one of the version's first `n - 1` tags names a commit of `tree`: the same
+    /// build recorded again, not other content under its version.
+    func sameTreeTagged(app: String, shortVersion: String, build: String, below n: Int, tree: ObjectID)
+        throws(StoreError) -> Bool {
+        for k in 1..<max(n, 1) {
+            let full = RefNames.tagsPrefix + RefNames.versionTag(app: app, shortVersion: shortVersion, build: build, n: k)
+            guard let target = try git({ () throws(GitError) in try repository.referenceTarget(full) }) else { continue }
+            if try git({ () throws(GitError) in try repository.commit(target).tree }) == tree { return true }
+        }
+        return false
+    }
+
     func ensureVersionTag(app: String, shortVersion: String, build: String, commit: ObjectID)
         throws(StoreError) -> (name: String, n: Int, created: Bool) {
         var n = 1

@@ -133,9 +133,16 @@ import TestSupport
         #expect(!third.wasAlreadyRecorded)
         #expect(third.build.commit != first.build.commit)
         #expect(try store.builds(app: nil, channel: nil).count == 2)
-        // Same version and build on a new commit: the version tag gets `#2`.
+        // Same version and build on a new commit: the version tag gets `#2`; the content is
+        // the same, so it is no collision.
         #expect(third.versionTag == "com.example.myapp@1.0+1#2")
-        #expect(third.versionTagCollided)
+        #expect(!third.versionTagCollided)
+        var other = FixtureBuilder.iOSApp()
+        other.setFile("MyApp.app/extra.txt", "other content")
+        let fourth = try store.record(try BuildReader.read(path: try other.writeDirectory(in: scratch.path, named: "o") + "/MyApp.app"),
+                                      options: options(400))
+        #expect(fourth.versionTag == "com.example.myapp@1.0+1#3")
+        #expect(fourth.versionTagCollided)
         try expectFsckClean(repo)
     }
 
