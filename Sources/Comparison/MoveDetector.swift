@@ -83,8 +83,12 @@ struct MoveDetector {
         for hash in removedByHash.keys.sorted() {
             guard let rs = removedByHash[hash], let adds = addedByHash[hash] else { continue }
             if rs.count == 1, let r = rs.first {
-                record(FileMove(kind: adds.count == 1 ? .exact : .oneToMany, from: r,
-                                to: adds.sorted { $0.path < $1.path }, contentChanged: false))
+                // One copy keeping the file's name is where it went (a folder renamed); a
+                // file of the same bytes under another name is a file of its own, added.
+                let named = adds.filter { $0.relative.name == r.relative.name }
+                let targets = adds.count > 1 && named.count == 1 ? named : adds
+                record(FileMove(kind: targets.count == 1 ? .exact : .oneToMany, from: r,
+                                to: targets.sorted { $0.path < $1.path }, contentChanged: false))
                 continue
             }
             // Several files with these bytes went and came (a placeholder image every

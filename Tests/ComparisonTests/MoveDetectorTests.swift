@@ -119,6 +119,19 @@ import Testing
                                          fromBundle: app, toBundle: app)])
     }
 
+    /// A folder renamed (`cmake-3.20/` → `cmake-3.21/`) while a new file of other name holds
+    /// the same bytes as one of its files: the file moved with its folder, the other copy
+    /// is an added file.
+    @Test func aCopyKeepingItsNameIsWhereTheFileWent() {
+        let old = ["A.app/v1/sub/a.txt": "alpha-content", "A.app/v1/sub/b.txt": "bravo-content",
+                   "A.app/v1/sub/c.txt": "charlie-content", "A.app/v1/sub/p.txt": "include(Other)"]
+        var new = Dictionary(uniqueKeysWithValues: old.map { ($0.key.replacingOccurrences(of: "/v1/", with: "/v2/"), $0.value) })
+        new["A.app/v2/sub/q.txt"] = "include(Other)"
+        let c = TestBuild.compare(TestBuild().files(old), TestBuild().files(new))
+        #expect(c.moves == [ResourceMove(kind: .folder, from: BundlePath("A.app/v1"), to: [BundlePath("A.app/v2")],
+                                         fileCount: 4, fromBundle: app, toBundle: app)], "\(c.moves)")
+    }
+
     @Test func signatureFilesOfAReplacedExtensionAreNotMoves() {
         let old = TestBuild().bundle("A.app/PlugIns/Old.appex", kind: .appex, id: "com.example.old").files([
             "A.app/PlugIns/Old.appex/_CodeSignature/CodeResources": "seal-old",
