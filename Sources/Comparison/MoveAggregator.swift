@@ -34,6 +34,7 @@ struct MoveAggregator {
             assigned.formUnion(members.map(\.0))
             out.append(ResourceMove(
                 kind: .folder, from: pair.from, to: [pair.to], fileCount: members.count,
+                folderFileCount: oldCounts[pair.from],
                 contentChanged: members.contains { $0.1.contentChanged },
                 fromBundle: first.from.bundle, toBundle: firstTo.bundle,
                 localization: Self.localizationChange(first.from, firstTo)))

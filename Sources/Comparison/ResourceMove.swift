@@ -34,6 +34,9 @@ public struct ResourceMove: Sendable, Hashable {
     public var to: [BundlePath]
     /// Files the move covers (1 for a single file).
     public var fileCount: Int
+    /// Files the old folder held (`.folder`): more than `fileCount` when the rest went
+    /// elsewhere (the folder was split).
+    public var folderFileCount: Int
     /// Whether any moved file's content changed on the way.
     public var contentChanged: Bool
     /// The old bundle's name (`BundleComparison.name`), nil outside bundles.
@@ -42,13 +45,14 @@ public struct ResourceMove: Sendable, Hashable {
     public var toBundle: String?
     public var localization: LocalizationChange?
 
-    public init(kind: Kind, from: BundlePath, to: [BundlePath], fileCount: Int = 1,
+    public init(kind: Kind, from: BundlePath, to: [BundlePath], fileCount: Int = 1, folderFileCount: Int? = nil,
                 contentChanged: Bool = false, fromBundle: String? = nil, toBundle: String? = nil,
                 localization: LocalizationChange? = nil) {
         self.kind = kind
         self.from = from
         self.to = to
         self.fileCount = fileCount
+        self.folderFileCount = max(folderFileCount ?? fileCount, fileCount)
         self.contentChanged = contentChanged
         self.fromBundle = fromBundle
         self.toBundle = toBundle

@@ -33,9 +33,13 @@ enum MoveCategory {
         return ByteRun.equalIgnoringASCIICase(to.bytes[...], move.from.bytes[...])
     }
 
-    /// `Sounds/` (12 files) or `Icon.png`, for messages.
+    /// `folder Sounds/ (12 files)`, `3 of the 40 files of folder Sounds/` (the rest went
+    /// elsewhere), or `Icon.png`, for messages.
     static func what(_ move: ResourceMove) -> String {
-        move.kind == .folder ? "folder \(move.from)/ (\(move.fileCount) files)" : "\(move.from)"
+        guard move.kind == .folder else { return "\(move.from)" }
+        return move.folderFileCount > move.fileCount
+            ? "\(move.fileCount) of the \(move.folderFileCount) files of folder \(move.from)/"
+            : "folder \(move.from)/ (\(move.fileCount) files)"
     }
 
     /// `a, b` for the new path(s).

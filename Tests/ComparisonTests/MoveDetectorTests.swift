@@ -132,6 +132,17 @@ import Testing
                                          fileCount: 4, fromBundle: app, toBundle: app)], "\(c.moves)")
     }
 
+    /// A folder split in two (CMake's `cmake-3.17/` → `cmake-3.18/` and its completions to
+    /// `bash-completion/`): each folder move knows how many files the old folder held.
+    @Test func aSplitFolderCountsWhatItHeld() {
+        let old = ["A.app/v1/a.txt": "alpha-content", "A.app/v1/b.txt": "bravo-content", "A.app/v1/c.txt": "charlie-content",
+                   "A.app/v1/k/x.txt": "x-ray-content", "A.app/v1/k/y.txt": "yankee-content"]
+        let new = ["A.app/v2/a.txt": "alpha-content", "A.app/v2/b.txt": "bravo-content", "A.app/v2/c.txt": "charlie-content",
+                   "A.app/bc/k/x.txt": "x-ray-content", "A.app/bc/k/y.txt": "yankee-content"]
+        let c = TestBuild.compare(TestBuild().files(old), TestBuild().files(new))
+        #expect(c.moves.map { [$0.fileCount, $0.folderFileCount] }.sorted { $0[0] < $1[0] } == [[2, 5], [3, 5]], "\(c.moves)")
+    }
+
     @Test func signatureFilesOfAReplacedExtensionAreNotMoves() {
         let old = TestBuild().bundle("A.app/PlugIns/Old.appex", kind: .appex, id: "com.example.old").files([
             "A.app/PlugIns/Old.appex/_CodeSignature/CodeResources": "seal-old",
