@@ -9,7 +9,7 @@ extension VisibleText {
     public static func escapeJSON(_ json: String) -> String {
         // Only `##[` and `##vso[` matter here (a JSON line never starts with `::`): test for
         // them exactly, so a document without one keeps the fast path.
-        let commands = json.contains("##[") || json.contains("##vso[")
+        let commands = holdsHashCommand(json)
         guard commands || json.unicodeScalars.contains(where: { $0 != "\n" && isHidden($0) }) else { return json }
         var out = ""
         out.reserveCapacity(json.utf8.count)

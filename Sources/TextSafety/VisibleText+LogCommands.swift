@@ -18,6 +18,26 @@ extension VisibleText {
         }
     }
 
+    /// Whether `text` holds `##[` or `##vso[`: one pass over its bytes (a generic substring
+    /// search over a report-sized document took half a JSON report's time).
+    public static func holdsHashCommand(_ text: String) -> Bool {
+        func scan(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+            let hash = UInt8(ascii: "#"), open = UInt8(ascii: "[")
+            let vso: [UInt8] = Array("vso[".utf8)
+            var i = 1
+            while i < b.count {
+                if b[i] == hash, b[i - 1] == hash, i + 1 < b.count {
+                    if b[i + 1] == open { return true }
+                    if i + vso.count < b.count, (0..<vso.count).allSatisfy({ b[i + 1 + $0] == vso[$0] }) { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable(scan) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer(scan)
+    }
+
     /// Whether `text` may hold a log command marker (`::` or `##`): the fast test before
     /// `isLogCommandMarker` is asked scalar by scalar.
     public static func mayHoldLogCommand(_ text: String) -> Bool {

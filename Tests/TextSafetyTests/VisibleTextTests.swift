@@ -60,6 +60,15 @@ import TextSafety
         #expect(quoted.hasSuffix("…' (1000000 characters)"))
     }
 
+    @Test func hashCommandsAreFoundByteByByte() {
+        for text in ["##[error]x", "a ##vso[task.setvariable]", "é##[", "x##vso["] {
+            #expect(VisibleText.holdsHashCommand(text), "\(text)")
+        }
+        for text in ["", "#", "##", "#[", "# #[", "##vso", "##vs[", "::error::", "##v", "é#é#["] {
+            #expect(!VisibleText.holdsHashCommand(text), "\(text)")
+        }
+    }
+
     @Test func jsonKeepsTheDataAndHidesNothingRaw() throws {
         let value = ["k\u{202E}": "v\u{2066}\u{85}\u{7F}\u{E0041}\n"]
         let encoded = try JSONEncoder().encode(value)
