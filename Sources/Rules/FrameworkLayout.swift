@@ -31,7 +31,7 @@ struct FrameworkLayout {
         switch current {
         case .missing:
             out.append(finding("Versions/ has no 'Current' symbolic link to the version folder (ITMS-90292)", "Versions/Current"))
-            version = nil
+            version = versionNames.count == 1 ? versionNames.first : nil  // what the link would name
         case .wrong(let why):
             out.append(finding("Versions/Current \(why) (ITMS-90292)", "Versions/Current"))
             version = nil

@@ -20,6 +20,8 @@ public struct FrameworkVersionsRule: CheckRule {
         appStoreCodes: ["ITMS-90291", "ITMS-90292"],
         triggeringExamples: [
             RuleExample("no Versions/Current", old: nil, new: framework(current: nil), expectedCount: 1),
+            RuleExample("no Versions/Current and no top-level links (a wheel's copy)", old: nil,
+                        new: framework(current: nil, links: []), expectedCount: 3),
             RuleExample("Versions/Current names no version folder", old: nil, new: framework(current: "B"),
                         expectedCount: 1),
             RuleExample("top-level link leaves the framework", old: nil, new: framework()
