@@ -86,9 +86,13 @@ public struct DeclaredLanguagesRule: LocalizationRule {
             }
         }
         if let region, !served(region) {
+            // An empty folder is a localization CFBundle lists, with nothing in it.
+            let empty = bundle.bundle.localizations.first { LanguageCode.canonical($0) == LanguageCode.canonical(region) }
             out.append(Finding(
                 ruleID: .declaredLanguages, severity: severity, bundle: bundle.name,
-                message: "CFBundleDevelopmentRegion is '\(region)' but the bundle has neither \(region).lproj nor "
+                message: empty.map { "CFBundleDevelopmentRegion is '\(region)' but \($0).lproj holds no file: add its "
+                    + "resources or set the region to a language it has" }
+                    ?? "CFBundleDevelopmentRegion is '\(region)' but the bundle has neither \(region).lproj nor "
                     + "Base.lproj: add a folder or set the region to a language it has",
                 paths: infoPath, subject: "development-region|" + LanguageCode.canonical(region)))
         }

@@ -48,6 +48,26 @@ import TestSupport
         #expect(out.contains("Versions/ has no 'Current'"), "\(out)")
     }
 
+    /// An empty development-region folder is there (CFBundle lists it) with nothing in it:
+    /// the finding says so, not that the folder is missing.
+    @Test func anEmptyDevelopmentRegionFolderIsSaidToBeEmpty() throws {
+        let scratch = try ScratchDirectory("empty-lproj")
+        var framework = FixtureBuilder()
+        framework.setFile("Kit.framework/Kit", FixtureBuilder.bytes(512, seed: 3), executable: true)
+        framework.setFile("Kit.framework/Resources/Info.plist", FixtureBuilder.plist(FixtureBuilder.info(
+            identifier: "com.example.kit", name: "Kit", shortVersion: "2.0", version: "200", packageType: "FMWK",
+            platform: "macosx", supported: "MacOSX")))
+        framework.setFile("Kit.framework/Resources/de.lproj/locale.pak", "pak")
+        framework.setFile("Kit.framework/Resources/en.lproj/locale.pak", "pak")
+        let old = try framework.writeDirectory(in: scratch.path, named: "a") + "/Kit.framework"
+        framework.remove("Kit.framework/Resources/en.lproj/locale.pak")
+        framework.setDirectory("Kit.framework/Resources/en.lproj")
+        let new = try framework.writeDirectory(in: scratch.path, named: "b") + "/Kit.framework"
+        let out = CLIHarness.run(["diff", old, new, "--format", "json"]).out
+        #expect(out.contains("but en.lproj holds no file"), "\(out)")
+        #expect(!out.contains("has neither en.lproj"), "\(out)")
+    }
+
     @Test func aLoadableBundlesOwnFrameworksAndManifestAreItsOwn() throws {
         let scratch = try ScratchDirectory("mac-loadable")
         let app = try Self.app().writeDirectory(in: scratch.path, named: "a") + "/Viewer.app"
