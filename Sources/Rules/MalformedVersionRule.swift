@@ -13,7 +13,9 @@ public struct MalformedVersionRule: Rule {
             + "any comparison meaningless, so the finding replaces a wrong comparison; so does a number where the "
             + "string belongs (<integer>5</integer>). A key (or the Info.plist) missing from an app, a watch app, an App "
             + "Clip or an app extension leaves nothing to compare: App Store Connect refuses such a build (ITMS-90056, ITMS-90057), "
-            + "and the gate does not pass it.",
+            + "and the gate does not pass it. A helper app or framework, whose versions the gate does not compare, is "
+            + "judged only in a build that may reach App Store Connect, and its empty value is a missing key "
+            + "(info-plist.required-keys).",
         triggeringExamples: [
             RuleExample("beta suffix", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "1.0b3")),
             RuleExample("git hash", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "9c8e08b")),
@@ -39,6 +41,15 @@ public struct MalformedVersionRule: Rule {
                 .bundle("Example.app", id: "com.example.app", version: "5", shortVersion: "1.0", layout: .contents)
                 .bundle("Example.app/Contents/Library/LoginItems/Helper.app", id: "com.example.app.helper", layout: .contents)
                 .bundle("Example.app/Contents/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit")),
+            RuleExample("a helper app's empty versions (Qt's QtWebEngineProcess.app)", old: nil, new: ExampleBuild()
+                .bundle("Example.app", id: "com.example.app", version: "5", shortVersion: "1.0", layout: .contents)
+                .bundle("Example.app/Contents/Helpers/Helper.app", id: "com.example.app.helper", version: "",
+                        shortVersion: "", layout: .contents)),
+            RuleExample("a helper app's '1.0b3' in a Developer ID build", old: nil, new: ExampleBuild()
+                .bundle("Example.app", id: "com.example.app", version: "5", shortVersion: "1.0", layout: .contents)
+                .bundle("Example.app/Contents/Helpers/Helper.app", id: "com.example.app.helper", version: "1.0b3",
+                        shortVersion: "1.0", layout: .contents),
+                        configuration: RuleConfiguration(distribution: .developerID)),
         ])
 
     public func findings(in context: RuleContext) -> [Finding] {
@@ -48,6 +59,9 @@ public struct MalformedVersionRule: Rule {
             // A static framework's versions never reach App Store Connect (it is linked in).
             guard let n = b.new, !context.isUnchangedInner(b), !build.isStaticFramework(n) else { continue }
             let judged = Self.mustCarryVersions(n)
+            // A bundle the gate does not compare (a helper app, a framework) matters to App
+            // Store Connect only.
+            if !judged && !build.mayBeUploaded { continue }
             if judged, build.info(of: n) == nil {
                 out.append(Finding(
                     ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
@@ -76,7 +90,9 @@ public struct MalformedVersionRule: Rule {
                         paths: [n.infoPlistPath], subject: "\(key):type"))
                     continue
                 }
-                guard let text = value, let reason = Self.problem(text, key: key) else { continue }
+                // Such a bundle's empty value is a missing key (Qt's helper apps ship `<string></string>`),
+                // which `info-plist.required-keys` names.
+                guard let text = value, judged || !text.isEmpty, let reason = Self.problem(text, key: key) else { continue }
                 out.append(Finding(
                     ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
                     message: "\(key) '\(text)' \(reason); it must be 1–3 period-separated non-negative integers, "
