@@ -16,7 +16,9 @@ public struct FrameworkVersionsRule: CheckRule {
             + "dangles or leaves the framework is an error. More than one version folder works but is against "
             + "Apple's best practice of a single version: a warning. A copy that lost its symlinks (a checkout "
             + "or archive without symlink support writes each link as a small file holding its target: the "
-            + "file's size is the target's length) is said once per framework as a note, not judged.",
+            + "file's size is the target's length) is said once per framework as a note, not judged. CFBundle's "
+            + "old-style layout (Resources/ and the executable at the top, no Versions/: CEF's framework) is signed and "
+            + "notarized as it is, so only a build that may reach App Store Connect is held to Versions/ for it.",
         appStoreCodes: ["ITMS-90291", "ITMS-90292"],
         triggeringExamples: [
             RuleExample("no Versions/Current", old: nil, new: framework(current: nil), expectedCount: 1),
@@ -83,6 +85,10 @@ public struct FrameworkVersionsRule: CheckRule {
             if b.layout == .versionedFramework, build.entry(at: b.path.appending("Versions")) != nil {
                 if entries == nil { entries = EntryIndex(build.snapshot.entries) }
                 out += FrameworkLayout(build: build, framework: b, entries: entries ?? EntryIndex([])).findings()
+            } else if b.layout == .versionedFramework && !build.mayBeUploaded {
+                // CEF's layout outside App Store Connect: Developer ID apps sign and notarize
+                // it as it is (CEF's README.redistrib.txt); only ITMS-90291/90292 refuse it.
+                continue
             } else if let finding = flatInMacApp(b, build) {
                 out.append(finding)
             }

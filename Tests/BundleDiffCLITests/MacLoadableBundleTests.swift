@@ -48,6 +48,23 @@ import TestSupport
         #expect(out.contains("Versions/ has no 'Current'"), "\(out)")
     }
 
+    /// CEF's framework in a Mac app: App Store Connect refuses its layout (ITMS-90291), a
+    /// Developer ID build signs and notarizes it as it is.
+    @Test func anOldStyleFrameworkInAMacAppIsJudgedForTheAppStoreOnly() throws {
+        let scratch = try ScratchDirectory("old-style-in-app")
+        var app = FixtureBuilder.macApp(name: "Viewer", identifier: "com.example.viewer")
+        let cef = "Viewer.app/Contents/Frameworks/Cef.framework"
+        app.setFile("\(cef)/Cef", FixtureBuilder.bytes(512, seed: 3), executable: true)
+        app.setFile("\(cef)/Resources/Info.plist", FixtureBuilder.plist(FixtureBuilder.info(
+            identifier: "com.example.cef", name: "Cef", shortVersion: "2.0", version: "200", packageType: "FMWK",
+            platform: "macosx", supported: "MacOSX")))
+        let path = try app.writeDirectory(in: scratch.path, named: "a") + "/Viewer.app"
+        let devid = try scratch.write("devid.yml", "distribution: developer-id\n")
+        #expect(CLIHarness.run(["check", path]).out.contains("structure.framework-versions"))
+        let r = CLIHarness.run(["check", path, "--config", devid])
+        #expect(!r.out.contains("structure.framework-versions"), "\(r.out)")
+    }
+
     /// An empty development-region folder is there (CFBundle lists it) with nothing in it:
     /// the finding says so, not that the folder is missing.
     @Test func anEmptyDevelopmentRegionFolderIsSaidToBeEmpty() throws {
