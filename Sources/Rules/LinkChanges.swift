@@ -35,7 +35,7 @@ enum LinkChanges {
             if before.isEmpty {
                 added.append(path + (after == uniform("load", keys) ? "" : " (\(text(after, keys)))"))
             } else if after.isEmpty {
-                dropped.append(path)
+                dropped.append(path + (before == uniform("load", keys) ? "" : " (was \(text(before, keys)))"))
             } else {
                 changed["\(text(before, keys)) → \(text(after, keys))", default: []].append(path)
             }

@@ -30,6 +30,15 @@ import Testing
             + "/usr/lib/libz.1.dylib"])
     }
 
+    /// A library only one slice linked, dropped: the message says which slice had it
+    /// (Qt's `libobjc` on arm64 only).
+    @Test func aDroppedLibraryOfOneSliceNamesIt() {
+        let old = Self.fat([LinkChanges.slice(load: [Self.zlib]), LinkChanges.slice(.x86_64)])
+        let new = Self.fat([LinkChanges.slice(), LinkChanges.slice(.x86_64)])
+        let found = findings(of: .librariesChanged, RuleExample("", old: old, new: new))
+        #expect(found.map(\.message) == ["Example links 1 library differently: dropped: /usr/lib/libz.1.dylib (was load on arm64)"])
+    }
+
     @Test func anAddedArchitectureIsNotALibraryChange() {
         let found = findings(of: .librariesChanged, RuleExample(
             "", old: Self.fat([LinkChanges.slice(load: [Self.zlib])]),
