@@ -2,13 +2,27 @@ import BundleModel
 
 /// Localization folder names: legacy spellings, canonical forms and plausibility.
 public enum LanguageCode {
-    /// Legacy English language names that Apple's loaders still accept, with their codes.
+    /// Legacy English language names that Apple's loaders still accept, with their codes:
+    /// CFBundle hands folder names to ICU's `ualoc_localizationsToUse`, whose alias map
+    /// (`appleAliasMap`, looked up without regard to case) knows exactly these; any other
+    /// English name (`Hungarian`, `Czech`, `Hebrew`, `Greek`) is never selected.
     public static let legacyNames: [String: String] = [
         "English": "en", "French": "fr", "German": "de", "Japanese": "ja", "Spanish": "es",
-        "Italian": "it", "Dutch": "nl", "Swedish": "sv", "Danish": "da", "Norwegian": "no",
-        "Finnish": "fi", "Portuguese": "pt", "Korean": "ko", "Chinese": "zh", "Russian": "ru",
-        "Polish": "pl", "Turkish": "tr", "Arabic": "ar", "Hebrew": "he", "Greek": "el",
-        "Czech": "cs", "Hungarian": "hu",
+        "Italian": "it", "Dutch": "nl", "Swedish": "sv", "Danish": "da", "Norwegian": "nb",
+        "Finnish": "fi", "Portuguese": "pt", "Korean": "ko", "Chinese": "zh-Hans", "Russian": "ru",
+        "Polish": "pl", "Turkish": "tr", "Arabic": "ar", "Thai": "th",
+    ]
+
+    /// The legacy names by their lowercased spelling (the loader ignores case).
+    private static let legacyByLowercase: [String: String] =
+        Dictionary(uniqueKeysWithValues: legacyNames.map { ($0.key.lowercased(), $0.value) })
+
+    /// Older English names the loader does not know, with the code to use instead.
+    static let unselectedNames: [String: String] = [
+        "hebrew": "he", "greek": "el", "czech": "cs", "hungarian": "hu", "icelandic": "is", "croatian": "hr",
+        "romanian": "ro", "catalan": "ca", "ukrainian": "uk", "slovak": "sk", "slovenian": "sl", "bulgarian": "bg",
+        "lithuanian": "lt", "latvian": "lv", "estonian": "et", "vietnamese": "vi", "indonesian": "id",
+        "malay": "ms", "hindi": "hi", "welsh": "cy", "irish": "ga", "esperanto": "eo", "serbian": "sr",
     ]
 
     /// Whether a path component names a localization folder (`en.lproj`).
@@ -36,7 +50,7 @@ public enum LanguageCode {
     /// `zh-Hans-CN`, `zh-TW` → `zh-Hant-TW`, `zh-HK` → `zh-Hant-HK`. `Base` stays `Base`.
     public static func canonical(_ name: String) -> String {
         if name == "Base" { return name }
-        if let code = legacyNames[name] { return code }
+        if let code = legacyCode(name) { return code }
         let parts = name.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
         guard let first = parts.first else { return name }
         var out = [first.lowercased()]
@@ -56,7 +70,12 @@ public enum LanguageCode {
     ]
 
     /// Whether `name` is a legacy English name (`English`, `Japanese`, …).
-    public static func isLegacyName(_ name: String) -> Bool { legacyNames[name] != nil }
+    public static func isLegacyName(_ name: String) -> Bool { legacyCode(name) != nil }
+
+    /// The code a legacy name stands for (`English`, `english` → `en`), nil for any other name.
+    static func legacyCode(_ name: String) -> String? {
+        name.utf8.count > 3 ? legacyByLowercase[name.lowercased()] : nil
+    }
 
     /// Country codes that are no ISO 639 language code but are often used as if they were.
     /// Country codes that *are* also languages (`se` Northern Sami, `si` Sinhala, `br` Breton,
@@ -76,8 +95,9 @@ public enum LanguageCode {
         let parts = name.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
         guard let language = parts.first, (2...3).contains(language.count),
               language.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            let titled = name.prefix(1).uppercased() + name.dropFirst().lowercased()
-            if let code = legacyNames[titled] { return "'\(name)' is not a language code; use '\(code)'" }
+            if let code = unselectedNames[name.lowercased()] {
+                return "'\(name)' is no language code, nor a legacy name the system knows; use '\(code)'"
+            }
             return "'\(name)' is not a language code (expected e.g. 'en', 'pt-BR', 'zh-Hans')"
         }
         for part in parts.dropFirst() {

@@ -224,8 +224,12 @@ struct LocalizationGroup: Equatable {
     /// The bundle's `CFBundleDevelopmentRegion`, if it names one.
     let developmentRegion: String?
 
-    /// Languages other than `Base`, sorted.
-    var spokenLanguages: [String] { languages.keys.filter { $0 != "Base" }.sorted() }
+    /// Languages other than `Base`, sorted, that the system can select: a folder whose name
+    /// is no language code (`jp.lproj`, `Hungarian.lproj`) is never read, which
+    /// `l10n.invalid-folder-name` says once, so it is not compared key by key or file by file.
+    var spokenLanguages: [String] {
+        languages.keys.filter { $0 != "Base" && LanguageCode.problem(with: $0) == nil }.sorted()
+    }
 
     /// Whether `language` only refines another language of the bundle (`en-GB` beside
     /// `en`, or beside a `Base.lproj` that serves the development region `en`): CFBundle

@@ -20,7 +20,10 @@ import Testing
         #expect(LanguageCode.canonical("English") == "en")
         #expect(LanguageCode.canonical("Base") == "Base")
         #expect(LanguageCode.problem(with: "jp") == "'jp' is a country code, not a language code; use 'ja'")
-        #expect(LanguageCode.problem(with: "japanese") == "'japanese' is not a language code; use 'ja'")
+        #expect(LanguageCode.problem(with: "japanese") == nil)  // the loader ignores case
+        #expect(LanguageCode.canonical("Norwegian") == "nb")
+        #expect(LanguageCode.canonical("Chinese") == "zh-Hans")
+        #expect(LanguageCode.problem(with: "Czech") == "'Czech' is no language code, nor a legacy name the system knows; use 'cs'")
         #expect(LanguageCode.problem(with: "zh-Hans-CN") == nil)
     }
 }

@@ -72,14 +72,30 @@ import Testing
         #expect(findings(of: .stringKeysDiffer, RuleExample("", old: nil, new: new)).allSatisfy { $0.isNew == nil })
     }
 
+    /// The loader reads the old English names ICU's alias map knows, in any letter case
+    /// (`french.lproj` is French, `Norwegian.lproj` Bokmål), and no other (`Hungarian.lproj`).
     @Test func legacyAndInvalidNamesSayTheCode() {
-        let build = L10nExamples.app(files: ["English.lproj/A.strings", "jp.lproj/A.strings", "french.lproj/A.strings"])
+        let build = L10nExamples.app(files: ["English.lproj/A.strings", "jp.lproj/A.strings", "french.lproj/A.strings",
+                                             "Norwegian.lproj/A.strings", "Hungarian.lproj/A.strings"])
         let legacy = findings(of: .legacyFolderName, RuleExample("", old: nil, new: build))
-        #expect(legacy.map(\.message) == ["English.lproj uses the legacy name 'English': rename it en.lproj"])
+        #expect(legacy.map(\.message).sorted() == ["English.lproj uses the legacy name 'English': rename it en.lproj",
+                                                    "Norwegian.lproj uses the legacy name 'Norwegian': rename it nb.lproj",
+                                                    "french.lproj uses the legacy name 'french': rename it fr.lproj"])
         let invalid = findings(of: .invalidFolderName, RuleExample("", old: nil, new: build)).map(\.message)
         #expect(invalid.count == 2)
         #expect(invalid.contains { $0.hasPrefix("jp.lproj: 'jp' is a country code") && $0.contains("use 'ja'") })
-        #expect(invalid.contains { $0.hasPrefix("french.lproj:") && $0.contains("use 'fr'") })
+        #expect(invalid.contains { $0.hasPrefix("Hungarian.lproj:") && $0.contains("use 'hu'") })
+    }
+
+    /// A folder the system never selects is said once (`l10n.invalid-folder-name`), not
+    /// compared key by key: its users never see it, whatever it lacks.
+    @Test func aFolderNeverSelectedIsNotComparedKeyByKey() {
+        let build = L10nExamples.app(tables: [("en.lproj/L.strings", [("a", "A"), ("b", "B")]),
+                                              ("Hungarian.lproj/L.strings", [("a", "A hu")]),
+                                              ("fr.lproj/L.strings", [("a", "A fr")])])
+        let keys = findings(of: .stringKeysDiffer, RuleExample("", old: nil, new: build))
+        #expect(keys.map { $0.paths.first?.description ?? "" } == ["Example.app/fr.lproj/L.strings"], "\(keys)")
+        #expect(findings(of: .invalidFolderName, RuleExample("", old: nil, new: build)).count == 1)
     }
 
     @Test func realLanguageCodesThatLookLikeCountriesAreValid() {
