@@ -71,13 +71,19 @@ struct LocalizedBundle {
     /// beside one in `Base.lproj` translates it.
     static let interfaceExtensions = ["storyboardc", "storyboard", "nib", "xib"]
 
-    /// Files inside a compiled storyboard or nib folder count as that one item.
+    /// Folders code loads whole, by name: an interface, or a rich text document with its
+    /// attachments (`Help.rtfd/`): a lookup finds the language's folder, and nothing inside it
+    /// falls back to another language.
+    static let packageExtensions = interfaceExtensions + ["rtfd"]
+
+    /// Files inside a compiled storyboard or nib folder, or a rich text package, count as
+    /// that one item.
     static func collapse(_ rel: BundlePath) -> BundlePath {
         var out = BundlePath.root
         for component in rel.components {
             out = out.appending(component)
             let ext = String(decoding: component.split(separator: UInt8(ascii: ".")).last ?? [], as: UTF8.self)
-            if out != rel, interfaceExtensions.contains(ext) { return out }
+            if out != rel, packageExtensions.contains(ext) { return out }
         }
         return out
     }

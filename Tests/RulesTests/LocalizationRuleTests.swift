@@ -98,6 +98,19 @@ import Testing
         #expect(findings(of: .invalidFolderName, RuleExample("", old: nil, new: build)).count == 1)
     }
 
+    /// A rich text package (`Help.rtfd/`) is loaded whole from the language's folder: an
+    /// attachment one language's copy lacks falls back to nothing, and a package a language
+    /// lacks is one missing file, not one per attachment.
+    @Test func aRichTextPackageIsOneFile() {
+        let build = L10nExamples.app(files: ["en.lproj/Help.rtfd/TXT.rtf", "en.lproj/Help.rtfd/shot.png",
+                                             "fr.lproj/Help.rtfd/TXT.rtf", "en.lproj/Guide.rtfd/TXT.rtf",
+                                             "en.lproj/Guide.rtfd/a.png", "de.lproj/Help.rtfd/TXT.rtf"])
+        let missing = findings(of: .missingLocalizedFile, RuleExample("", old: nil, new: build))
+        #expect(missing.count == 1, "\(missing.map(\.message))")
+        #expect(missing.first?.message.contains("Guide.rtfd") == true, "\(missing.map(\.message))")
+        #expect(missing.first?.message.contains("a.png") == false, "\(missing.map(\.message))")
+    }
+
     @Test func realLanguageCodesThatLookLikeCountriesAreValid() {
         for code in ["si", "se", "br", "ee", "tw", "kr"] { #expect(LanguageCode.problem(with: code) == nil, "\(code)") }
         for code in ["jp", "cn", "dk", "cz", "gr", "ua"] { #expect(LanguageCode.problem(with: code) != nil, "\(code)") }
