@@ -3,22 +3,22 @@ import Comparison
 import PropertyLists
 
 /// An `InfoPlist.strings` must localize every user-visible Info.plist key the bundle uses
-/// (`CFBundleDisplayName`, every `NS…UsageDescription`) and must never override a version key.
+/// (`CFBundleDisplayName`, every `NS…UsageDescription`) and must never override the build number.
 public struct InfoPlistStringsRule: LocalizationRule {
     public init() {}
 
     public func findings(in context: RuleContext) -> [Finding] { localizationFindings(in: context) }
 
     public static let description = RuleDescription(
-        id: .infoPlistStrings, name: "InfoPlist.strings incomplete or overriding a version", defaultSeverity: .warning,
+        id: .infoPlistStrings, name: "InfoPlist.strings incomplete or overriding the build number", defaultSeverity: .warning,
         rationale: "InfoPlist.strings localizes user-visible Info.plist keys: a usage description missing from one "
             + "language shows the development language in the permission prompt, and CFBundleDisplayName, once "
             + "some translations localize it, shows the development language's name to the others (a name no "
             + "translation localizes is a brand, the same everywhere). A regional variant (en-GB beside en) falls back to "
             + "its language. The development language's own table (Base.lproj or its folder) shows Info.plist's text "
             + "for a key it lacks: a key the translations localize and it does not is noted at info at most. "
-            + "CFBundleVersion is never localized: a localized version key makes the bundle report another version "
-            + "in that language.",
+            + "CFBundleVersion is never localized: a localized one makes the bundle report another version in that "
+            + "language. CFBundleShortVersionString may be localized (Xcode's old template: \"Example version 3.8\").",
         triggeringExamples: [
             RuleExample("fr lacks the camera usage description", old: nil, new: app(tables: [
                 ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan")]),
@@ -31,7 +31,7 @@ public struct InfoPlistStringsRule: LocalizationRule {
             ]), expectedCount: 1),
             RuleExample("version overridden", old: nil, new: app(tables: [
                 ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan"),
-                                                ("CFBundleShortVersionString", "1.0 (English)")]),
+                                                ("CFBundleVersion", "7")]),
             ]), expectedCount: 1),
             RuleExample("Base lacks a usage description the translations localize (info)", old: nil, new: app(tables: [
                 ("Base.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example")]),
@@ -51,6 +51,10 @@ public struct InfoPlistStringsRule: LocalizationRule {
                 ("de.lproj/InfoPlist.strings", [("NSCameraUsageDescription", "Scannen")]),
                 ("fr.lproj/InfoPlist.strings", [("NSCameraUsageDescription", "Scanner")]),
             ])),
+            RuleExample("the marketing version localized as the old template did", old: nil, new: app(tables: [
+                ("en.lproj/InfoPlist.strings", [("CFBundleDisplayName", "Example"), ("NSCameraUsageDescription", "Scan"),
+                                                ("CFBundleShortVersionString", "Example version 1.0")]),
+            ])),
             RuleExample("no InfoPlist.strings at all", old: nil, new: app(tables: [
                 ("en.lproj/Localizable.strings", [("hello", "Hello")]),
             ])),
@@ -61,8 +65,9 @@ public struct InfoPlistStringsRule: LocalizationRule {
                                                 ("NSCameraUsageDescription", .string("Scan codes"))])
     }
 
-    /// Keys a localization may never override.
-    static let versionKeys = ["CFBundleVersion", "CFBundleShortVersionString"]
+    /// Keys a localization may never override: the build number. The marketing version may
+    /// be localized (Apple's key reference; Xcode's old template wrote "Example version 3.8").
+    static let versionKeys = ["CFBundleVersion"]
 
     /// The user-visible keys of `info` that each `InfoPlist.strings` should localize, sorted.
     static func userVisibleKeys(_ info: PlistDictionary?) -> [String] {
@@ -125,8 +130,8 @@ public struct InfoPlistStringsRule: LocalizationRule {
                 if !overridden.isEmpty {
                     out.append(Finding(
                         ruleID: .infoPlistStrings, severity: context.severity(of: .infoPlistStrings), bundle: bundle.name,
-                        message: "\(display) overrides \(overridden.joined(separator: ", ")): versions are never "
-                            + "localized; remove the key(s) from the file",
+                        message: "\(display) overrides \(overridden.joined(separator: ", ")): the build number is never "
+                            + "localized; remove the key from the file",
                         paths: paths, subject: display + "|version:" + overridden.joined(separator: ",")))
                 }
             }

@@ -16,7 +16,9 @@ public struct MissingLocalizedFileRule: LocalizationRule {
             + "subfolders included; a missing file falls back to Base.lproj or the development language at run "
             + "time, showing users the wrong text or image. A regional variant (en-GB beside en) falls back to its "
             + "language, so it lacks nothing. A file the reference language does not ship (in its folder or in "
-            + "Base.lproj) may be stale: its absence elsewhere is noted at info at most.",
+            + "Base.lproj) may be stale: its absence elsewhere is noted at info at most. An InfoPlist.strings that "
+            + "localizes no usage description (a name, a copyright notice: Xcode's old template) leaves the users of a "
+            + "language without it the Info.plist's own text: noted at info at most.",
         triggeringExamples: [
             RuleExample("de lacks Localizable.strings", old: nil, new: L10nExamples.app(files: [
                 "en.lproj/Localizable.strings", "fr.lproj/Localizable.strings", "de.lproj/Other.strings",
@@ -28,6 +30,10 @@ public struct MissingLocalizedFileRule: LocalizationRule {
             RuleExample("ja lacks the strings of a Base storyboard", old: nil, new: L10nExamples.app(files: [
                 "Base.lproj/Main.storyboardc/Info.plist", "fr.lproj/Main.strings", "ja.lproj/Other.strings",
                 "fr.lproj/Other.strings",
+            ]), expectedCount: 1),
+            RuleExample("an InfoPlist.strings of names and notices only (info)", old: nil, new: L10nExamples.app(tables: [
+                ("en.lproj/InfoPlist.strings", [("CFBundleName", "Example"), ("NSHumanReadableCopyright", "© Example")]),
+                ("en.lproj/Localizable.strings", [("a", "A")]), ("fr.lproj/Localizable.strings", [("a", "A fr")]),
             ]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
@@ -52,6 +58,8 @@ public struct MissingLocalizedFileRule: LocalizationRule {
         return LocalizedBundle.covered(reference.entries, of: reference, by: sibling).count == reference.entries.count
     }
 
+    static let infoPlistStrings = BundlePath("InfoPlist.strings")
+
     func check(_ bundle: LocalizedBundle, context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         for group in bundle.groups {
@@ -74,15 +82,21 @@ public struct MissingLocalizedFileRule: LocalizationRule {
                 let place = group.relativeFolder.isRoot ? "the bundle" : group.relativeFolder.description
                 let reference = group.reference ?? "Base"
                 let others = missing.filter { $0 != group.reference }.map { $0 + ".lproj" }.joined(separator: ", ")
+                // An InfoPlist.strings localizing no usage description (a name, a copyright
+                // notice, Xcode's old template) leaves those users the Info.plist's own text.
+                let notices = rel == Self.infoPlistStrings && group.folder == bundle.bundle.resourcesPath
+                    && !(referenceTable?.sortedKeys.contains { $0.hasPrefix("NS") && $0.hasSuffix("UsageDescription") } ?? true)
                 let message = shipped
                     ? "\(rel) is in \(present.count) language folder(s) but missing from \(others) in \(place): "
-                        + "those users get another language's copy; add it"
+                        + (notices ? "those users see the Info.plist's own text for its keys (\(StringKeysRule.list(referenceTable?.sortedKeys ?? []))), "
+                            + "no usage description; add it if that text should be translated"
+                            : "those users get another language's copy; add it")
                     : "\(rel) is in \(present.count) language folder(s) of \(place) but the reference \(reference) does "
                         + "not ship it" + (others.isEmpty ? "" : ", nor do \(others)")
                         + ": stale, or a gap for those languages if the code still uses it"
                 out.append(Finding(
                     ruleID: .missingLocalizedFile,
-                    severity: shipped ? context.severity(of: .missingLocalizedFile)
+                    severity: shipped && !notices ? context.severity(of: .missingLocalizedFile)
                         : context.severity(of: .missingLocalizedFile, atMost: .info),
                     bundle: bundle.name, message: message,
                     paths: missing.compactMap { group.languages[$0]?.appending(rel.bytes) },

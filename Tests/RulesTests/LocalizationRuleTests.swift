@@ -111,6 +111,19 @@ import Testing
         #expect(missing.first?.message.contains("a.png") == false, "\(missing.map(\.message))")
     }
 
+    /// An InfoPlist.strings only the development language ships: a warning when it
+    /// localizes a usage description (the permission prompt), a note when it holds names
+    /// and notices the Info.plist shows anyway.
+    @Test func anInfoPlistStringsOfNoticesIsANote() {
+        func severity(_ pairs: [(String, String)]) -> [Severity] {
+            findings(of: .missingLocalizedFile, RuleExample("", old: nil, new: L10nExamples.app(tables: [
+                ("en.lproj/InfoPlist.strings", pairs), ("en.lproj/L.strings", [("a", "A")]), ("fr.lproj/L.strings", [("a", "B")]),
+            ]))).map(\.severity)
+        }
+        #expect(severity([("CFBundleName", "Example"), ("NSHumanReadableCopyright", "© Example")]) == [.info])
+        #expect(severity([("NSCameraUsageDescription", "Scan codes")]) == [.warning])
+    }
+
     @Test func realLanguageCodesThatLookLikeCountriesAreValid() {
         for code in ["si", "se", "br", "ee", "tw", "kr"] { #expect(LanguageCode.problem(with: code) == nil, "\(code)") }
         for code in ["jp", "cn", "dk", "cz", "gr", "ua"] { #expect(LanguageCode.problem(with: code) != nil, "\(code)") }
