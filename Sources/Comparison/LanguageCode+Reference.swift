@@ -43,6 +43,15 @@ extension LanguageCode {
         return names.sorted().first { $0 != name && canonical($0) == parent }
     }
 
+    /// The language and script of a name, without its region (`en_GB` → `en`, `zh_TW` →
+    /// `zh-Hant`, `sr-Latn-RS` → `sr-Latn`): two folders that share it serve one another's
+    /// users, another region's text in their own language and writing.
+    public static func languageAndScript(of name: String) -> String {
+        var parts = canonical(name).split(separator: "-")
+        if parts.count >= 2, let last = parts.last, isRegion(last) { parts.removeLast() }
+        return parts.joined(separator: "-")
+    }
+
     /// A region subtag: two letters (`GB`) or three digits (`419`).
     static func isRegion(_ part: Substring) -> Bool {
         (part.count == 2 && part.allSatisfy { $0.isASCII && $0.isLetter })

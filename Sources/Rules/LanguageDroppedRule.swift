@@ -17,7 +17,9 @@ public struct LanguageDroppedRule: Rule {
             + "is no language: removing it drops the development language only when no folder of that language "
             + "remains, and the development language's folder giving way to Base.lproj is no drop either. A "
             + "bundle that localizes nothing any more serves its unlocalized resources, in the development "
-            + "language, to everyone: that language's folder going is no drop.",
+            + "language, to everyone: that language's folder going is no drop. A folder going while another region of "
+            + "its language and script stays (en.lproj beside en_GB.lproj) leaves its users that region's text: noted "
+            + "at info at most.",
         triggeringExamples: [
             RuleExample("de dropped", old: L10nExamples.app(files: ["en.lproj/A.strings", "de.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings"]), expectedCount: 1),
@@ -58,6 +60,21 @@ public struct LanguageDroppedRule: Rule {
                 // resources, which are in the development language, so its users lose nothing.
                 if let new = b.new, new.localizations.isEmpty,
                    Self.isRegion(language, Self.developmentRegion(of: new, context)) { continue }
+                // Another region of the same language and script stays (`en_GB` for `en`):
+                // its users get that, not another language.
+                let kin = language == "Base" ? nil : b.new?.localizations.sorted().first {
+                    $0 != "Base" && LanguageCode.languageAndScript(of: $0) == LanguageCode.languageAndScript(of: language)
+                }
+                if let kin {
+                    out.append(Finding(
+                        ruleID: .languageDropped, severity: context.severity(of: .languageDropped, atMost: .info),
+                        bundle: b.name,
+                        message: "\(language).lproj is gone: users of '\(language)' now get \(kin).lproj, the same "
+                            + "language for another region; restore the folder if its wording differs on purpose",
+                        paths: Self.folders(language, of: b.old, in: context.oldIndex, else: paths),
+                        subject: "dropped|" + LanguageCode.canonical(language)))
+                    continue
+                }
                 var message = "\(language).lproj is gone: users of '\(language)' now see another language; restore the "
                     + "folder, or confirm the language was dropped on purpose"
                 if language == "Base" {

@@ -124,6 +124,19 @@ import Testing
         #expect(severity([("NSCameraUsageDescription", "Scan codes")]) == [.warning])
     }
 
+    /// A folder dropped while another region of its language stays (`en` beside `en_GB`,
+    /// or `en_GB` beside `en`): its users get that language still, another region's text.
+    @Test func aDroppedRegionOfAKeptLanguageIsANote() {
+        func severities(_ old: [String], _ new: [String]) -> [Severity] {
+            findings(of: .languageDropped, RuleExample("", old: L10nExamples.app(files: old.map { $0 + ".lproj/A.pak" }),
+                                                       new: L10nExamples.app(files: new.map { $0 + ".lproj/A.pak" })))
+                .map(\.severity)
+        }
+        #expect(severities(["en", "en_GB", "de"], ["en_GB", "de"]) == [.info])
+        #expect(severities(["en", "en_GB", "de"], ["en", "de"]) == [.info])
+        #expect(severities(["en", "en_GB", "de"], ["en", "en_GB"]) == [.warning])
+    }
+
     @Test func realLanguageCodesThatLookLikeCountriesAreValid() {
         for code in ["si", "se", "br", "ee", "tw", "kr"] { #expect(LanguageCode.problem(with: code) == nil, "\(code)") }
         for code in ["jp", "cn", "dk", "cz", "gr", "ua"] { #expect(LanguageCode.problem(with: code) != nil, "\(code)") }
