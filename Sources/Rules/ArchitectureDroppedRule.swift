@@ -12,8 +12,9 @@ public struct ArchitectureDroppedRule: Rule {
             + "when they go; nor are static-library slices, which name no platform; nor is a 32-bit architecture "
             + "the new build's minimum OS already leaves behind (armv7 and armv7s from iOS 11, armv7k from watchOS 9, "
             + "i386 from macOS 10.7, which every Mac running it runs as x86_64): binary.minimum-os-raised names those "
-            + "users; nor, in a framework or loadable bundle, an architecture the code that loads it (the enclosing "
-            + "bundle's executable) never had; nor is a CPU subtype whose generic "
+            + "users; nor, in nested code, an architecture its host never had or drops too (a framework's host is the "
+            + "executable that loads it, a nested app's, extension's or service's the app: it runs only where the app "
+            + "does, and the app's own drop is its finding); nor is a CPU subtype whose generic "
             + "slice stays (arm64e beside arm64, x86_64h beside x86_64): its devices run that; nor is an Intel slice "
             + "marked iOS, tvOS or watchOS (an old simulator slice: no such device is Intel). Compared per bundle's main "
             + "executable; builds recorded without Mach-O facts are not judged.",
@@ -27,6 +28,9 @@ public struct ArchitectureDroppedRule: Rule {
             RuleExample("x86_64 gone from a framework its universal app loads",
                         old: nested(app: [.x86_64, .arm64], framework: [.x86_64, .arm64]),
                         new: nested(app: [.x86_64, .arm64], framework: [.arm64]), expectedCount: 1),
+            RuleExample("x86_64 gone from an app and its framework: the app's finding",
+                        old: nested(app: [.x86_64, .arm64], framework: [.x86_64, .arm64]),
+                        new: nested(app: [.arm64], framework: [.arm64]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("an old fat framework's simulator slices (i386, x86_64 marked iOS) dropped",
@@ -47,6 +51,9 @@ public struct ArchitectureDroppedRule: Rule {
             RuleExample("a nested framework's i386 slice, which its x86_64-only app never loaded, dropped",
                         old: nested(app: [.x86_64], framework: [.i386, .x86_64]),
                         new: nested(app: [.x86_64], framework: [.x86_64, .arm64])),
+            RuleExample("an XPC service's x86_64 slice gone in an arm64-only app",
+                        old: nested(app: [.arm64], framework: [.x86_64, .arm64], kind: .xpc),
+                        new: nested(app: [.arm64], framework: [.arm64], kind: .xpc)),
             RuleExample("i386 gone with a raise to macOS 10.7", old: BinaryPairs.app([
                 ExampleBuild.slice(.i386, platform: .macOS, minimumOS: .init(major: 10, minor: 6)),
                 ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 6))]),
@@ -55,17 +62,25 @@ public struct ArchitectureDroppedRule: Rule {
                         new: BinaryPairs.app([ExampleBuild.slice(), ExampleBuild.slice(.arm64e)])),
         ])
 
-    /// A macOS app whose executable has `app`'s architectures, embedding a framework whose
-    /// executable has `framework`'s.
-    static func nested(app: [MachOCPU], framework: [MachOCPU]) -> ExampleBuild {
+    /// A macOS app whose executable has `app`'s architectures, embedding a framework (or an
+    /// XPC service) whose executable has `framework`'s.
+    static func nested(app: [MachOCPU], framework: [MachOCPU], kind: BundleInfo.Kind = .framework) -> ExampleBuild {
         func file(_ cpus: [MachOCPU]) -> MachOFile {
             MachOFile(container: cpus.count > 1 ? .fat : .thin,
                       slices: cpus.map { ExampleBuild.slice($0, platform: .macOS, minimumOS: .init(major: 10, minor: 13)) })
         }
-        let kit = "Example.app/Contents/Frameworks/Kit.framework"
-        return ExampleBuild()
-            .bundle("Example.app", id: "com.example.app", layout: .contents, info: [("CFBundleExecutable", .string("Example"))])
+        let base = ExampleBuild()
+            .bundle("Example.app", id: "com.example.app", layout: .contents,
+                    info: [("CFBundleExecutable", .string("Example")), ("LSMinimumSystemVersion", .string("10.13"))])
             .binary("Example.app/Contents/MacOS/Example", file(app))
+        if kind == .xpc {
+            let xpc = "Example.app/Contents/XPCServices/Fetch.xpc"
+            return base.bundle(xpc, kind: .xpc, id: "com.example.fetch", layout: .contents,
+                               info: [("CFBundleExecutable", .string("Fetch")), ("LSMinimumSystemVersion", .string("10.13"))])
+                .binary(xpc + "/Contents/MacOS/Fetch", file(framework))
+        }
+        let kit = "Example.app/Contents/Frameworks/Kit.framework"
+        return base
             .bundle(kit, kind: .framework, id: "com.example.kit", layout: .versionedFramework,
                     info: [("CFBundleExecutable", .string("Kit"))])
             .binary(kit + "/Versions/A/Kit", file(framework))
@@ -94,32 +109,46 @@ public struct ArchitectureDroppedRule: Rule {
         "armv7k": (.watchOS, MachOVersion(major: 9)), "i386": (.macOS, MachOVersion(major: 10, minor: 7)),
     ]
 
-    /// The device architectures of the old build's code that loads `bundle` (a framework or
-    /// loadable bundle): the nearest enclosing bundle's main executable; nil for a bundle
-    /// that runs as its own process, or when nothing encloses it.
-    static func loaderArchitectures(of bundle: BundleInfo, in build: CheckContext) -> Set<String>? {
-        guard [.framework, .bundle].contains(bundle.kind) else { return nil }
-        var current = bundle
-        for _ in 0..<64 {
-            guard let parent = current.parentPath, let next = build.index.bundle(at: parent) else { return nil }
-            if let facts = build.executableFacts(of: next) { return deviceArchitectures(facts.file) }
-            current = next
+    /// The device architectures (generic) of the code `bundle` runs under in `build`: for a
+    /// framework or loadable bundle, the nearest enclosing bundle's executable (its loader);
+    /// for a nested app, extension or service, the outermost bundle's (it runs only where
+    /// that app does), unless they are for different platforms (a watch app); nil for the
+    /// top bundle, or when no enclosing executable tells.
+    static func hostArchitectures(of bundle: BundleInfo, in build: CheckContext) -> Set<String>? {
+        guard bundle.parentPath != nil else { return nil }
+        func generic(_ file: MachOFile) -> Set<String> { Set(deviceArchitectures(file).map { Self.generic[$0] ?? $0 }) }
+        if [.framework, .bundle].contains(bundle.kind) {
+            var current = bundle
+            for _ in 0..<64 {
+                guard let parent = current.parentPath, let next = build.index.bundle(at: parent) else { return nil }
+                if let facts = build.executableFacts(of: next) { return generic(facts.file) }
+                current = next
+            }
+            return nil
         }
-        return nil
+        let top = build.index.outermost(of: bundle)
+        guard top.path != bundle.path, top.platform == bundle.platform, let facts = build.executableFacts(of: top) else {
+            return nil
+        }
+        return generic(facts.file)
     }
 
     /// The generic architecture each CPU subtype's devices also run.
     static let generic: [String: String] = ["arm64e": "arm64", "x86_64h": "x86_64", "armv7s": "armv7"]
 
     public func findings(in context: RuleContext) -> [Finding] {
-        let old = context.check(isNew: false)
+        let old = context.check(isNew: false), new = context.check(isNew: true)
         return BinaryPairs.pairs(context).compactMap { p in
             let kept = Self.deviceArchitectures(p.new)
-            let loaded = Self.loaderArchitectures(of: p.bundle, in: old)
+            let hostWas = Self.hostArchitectures(of: p.bundles.old, in: old)
+            let hostIs = Self.hostArchitectures(of: p.bundles.new, in: new)
             let dropped = Self.deviceArchitectures(p.old).subtracting(kept).sorted().filter { arch in
-                // A framework is loaded into its enclosing code: a slice that code never
-                // had was never run.
-                if let loaded, !loaded.contains(arch) { return false }
+                // Nested code runs under its host (the app, or a framework's loader): a slice
+                // the host never had was never run, and one the host dropped too is the host's
+                // finding.
+                let g = Self.generic[arch] ?? arch
+                if let hostWas, !hostWas.contains(g) { return false }
+                if let hostIs, !hostIs.contains(g) { return false }
                 // A CPU subtype's devices run the generic slice (every arm64e device runs
                 // arm64, every Haswell Mac x86_64, every armv7s device armv7).
                 if let generic = Self.generic[arch], kept.contains(generic) { return false }

@@ -11,13 +11,16 @@ public struct BecameAdHocRule: Rule {
             + "App Store Connect rejects it, devices do not install it, and Gatekeeper does not let a downloaded Mac app "
             + "open. When the old build was signed with a certificate (a CMS signature, not ad hoc) and the new one is "
             + "ad hoc or unsigned, the signing step was likely skipped. Two development or simulator builds (both ad "
-            + "hoc) are not judged. Read from each bundle's main executable, first architecture both builds have; "
-            + "builds recorded without Mach-O facts are not judged.",
+            + "hoc) are not judged. Read from each bundle's main executable, the architectures both builds have (every "
+            + "slice when they share none: a build is signed once); builds recorded without Mach-O facts are not judged.",
         triggeringExamples: [
             RuleExample("distribution-signed → ad hoc", old: BinaryPairs.app([signed(.certificate)]),
                         new: BinaryPairs.app([signed(.adhoc)]), expectedCount: 1),
             RuleExample("distribution-signed → unsigned", old: BinaryPairs.app([signed(.certificate)]),
                         new: BinaryPairs.app([ExampleBuild.slice()]), expectedCount: 1),
+            RuleExample("a Developer ID x86_64 build replaced by an ad hoc arm64 one (no shared slice)",
+                        old: BinaryPairs.app([signed(.certificate, platform: .macOS, cpu: .x86_64)]),
+                        new: BinaryPairs.app([signed(.adhoc, platform: .macOS)]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("ad hoc → ad hoc (simulator builds)", old: BinaryPairs.app([signed(.adhoc)]),
@@ -32,8 +35,8 @@ public struct BecameAdHocRule: Rule {
 
     /// An example slice signed ad hoc or with a certificate of `team` (hardened runtime when `runtime`).
     static func signed(_ how: ExampleSigning, team: String = "ABCDE12345", runtime: Bool = false,
-                       platform: MachOPlatform = .iOS) -> MachOSlice {
-        var s = ExampleBuild.slice(platform: platform)
+                       platform: MachOPlatform = .iOS, cpu: MachOCPU = .arm64) -> MachOSlice {
+        var s = ExampleBuild.slice(cpu, platform: platform)
         let runtimeFlag: UInt32 = runtime ? 0x1_0000 : 0
         s.codeSignature = how == .adhoc
             ? MachOCodeSignature(identifier: "com.example.app", flags: 0x2 | runtimeFlag, hashType: .sha256)
@@ -50,12 +53,17 @@ public struct BecameAdHocRule: Rule {
 
     public func findings(in context: RuleContext) -> [Finding] {
         BinaryPairs.pairs(context).compactMap { p in
-            guard let pair = BinaryPairs.commonSlices(p.old, p.new).first,
-                  Self.isCertificateSigned(pair.old.codeSignature), !Self.isCertificateSigned(pair.new.codeSignature)
-            else { return nil }
-            let (old, new) = pair
+            // The slices both files have; every slice when they share none (thin x86_64
+            // replaced by thin arm64): a build is signed once, for all its slices.
+            let common = BinaryPairs.commonSlices(p.old, p.new)
+            let before = common.isEmpty ? p.old.slices.filter { !$0.isStaticArchive } : common.map(\.old)
+            let after = common.isEmpty ? p.new.slices.filter { !$0.isStaticArchive } : common.map(\.new)
+            guard let old = before.first(where: { Self.isCertificateSigned($0.codeSignature) }), !after.isEmpty,
+                  !after.contains(where: { Self.isCertificateSigned($0.codeSignature) }) else { return nil }
             let was = old.codeSignature?.teamID.map { " (team \($0))" } ?? ""
-            let now = new.codeSignature == nil ? "unsigned" : "ad hoc signed"
+            let signed = after.filter { $0.codeSignature != nil }.count
+            let now = signed == 0 ? "unsigned" : signed == after.count ? "ad hoc signed"
+                : "ad hoc signed on some architectures and unsigned on others"
             return Finding(ruleID: .becameAdHoc, severity: context.severity(of: .becameAdHoc), bundle: p.name,
                            message: "\(p.path.nameString) was signed with a certificate\(was) and is now \(now): "
                                + "it cannot be uploaded, installed on devices or opened by Gatekeeper",

@@ -12,11 +12,20 @@ public struct MinimumOSRaisedRule: Rule {
             + "LC_VERSION_MIN_*), per device platform (simulators only reach developers), old and new version in the "
             + "message. A nested bundle's minimum counts only above the app's own, since the App Store offers the "
             + "update by the app's: a framework that still needs less than the app loses no user, and an extension "
-            + "raised above the app only leaves older systems without that extension (information). Builds "
-            + "recorded without Mach-O facts are not judged.",
+            + "raised above the app only leaves older systems without that extension (information); a framework or "
+            + "helper raised above it is offered to systems where it does not load. Compared per architecture both "
+            + "builds have: arm64 replacing x86_64 raises nothing (its floor is macOS 11; binary.architecture-dropped "
+            + "names the Intel users). Builds recorded without Mach-O facts are not judged.",
         triggeringExamples: [
             RuleExample("iOS 15 → 16", old: BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 15))]),
                         new: BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 16))]), expectedCount: 1),
+            RuleExample("a universal Mac app's arm64 slice 11 → 12, its x86_64 slice kept at 10.13", old: BinaryPairs.app([
+                ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 13)),
+                ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))]), new: BinaryPairs.app([
+                ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 13)),
+                ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 12))]), expectedCount: 1),
+            RuleExample("a framework raised above the app", old: Self.app(framework: 15), new: Self.app(framework: 16),
+                        expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("lowered", old: BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 16))]),
@@ -27,6 +36,9 @@ public struct MinimumOSRaisedRule: Rule {
             RuleExample("only the SDK changed", old: BinaryPairs.app([ExampleBuild.slice(sdk: .init(major: 17))]),
                         new: BinaryPairs.app([ExampleBuild.slice(sdk: .init(major: 18))])),
             RuleExample("a framework raised, still below the app", old: Self.app(framework: 11), new: Self.app(framework: 12)),
+            RuleExample("x86_64 at macOS 10.9 replaced by arm64 at its floor, 11.0", old: BinaryPairs.app([
+                ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 9))]),
+                        new: BinaryPairs.app([ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))])),
         ])
 
     /// An app needing iOS 15 with a framework needing `framework`.
@@ -36,6 +48,28 @@ public struct MinimumOSRaisedRule: Rule {
                     info: [("CFBundleExecutable", .string("Kit"))])
             .binary("Example.app/Frameworks/Kit.framework/Kit", MachOFile(container: .thin, slices: [
                 ExampleBuild.slice(minimumOS: .init(major: framework))]))
+    }
+
+    /// The largest raise of `platform`'s minimum OS over the architectures both files
+    /// have (a CPU subtype counted as its generic architecture): a slice that only one side
+    /// has raises nothing (arm64 replacing x86_64 comes with the arm64 floor, macOS 11;
+    /// `binary.architecture-dropped` names the Intel users); nil when none rose.
+    static func raise(_ old: MachOFile, _ new: MachOFile, _ platform: MachOPlatform) -> (MachOVersion, MachOVersion)? {
+        func minimums(_ file: MachOFile) -> [String: MachOVersion] {
+            var out: [String: MachOVersion] = [:]
+            for slice in file.slices where !slice.isStaticArchive {
+                let arch = ArchitectureDroppedRule.generic[slice.architecture] ?? slice.architecture
+                for v in slice.buildVersions where v.platform == platform { out[arch] = min(out[arch] ?? v.minimumOS, v.minimumOS) }
+            }
+            return out
+        }
+        let before = minimums(old), after = minimums(new)
+        var best: (MachOVersion, MachOVersion)?
+        for (arch, was) in before.sorted(by: { $0.key < $1.key }) {
+            guard let now = after[arch], now > was, best.map({ now > $0.1 }) ?? true else { continue }
+            best = (was, now)
+        }
+        return best
     }
 
     public func findings(in context: RuleContext) -> [Finding] {
@@ -49,8 +83,7 @@ public struct MinimumOSRaisedRule: Rule {
             let appFile = app.flatMap { app in app.path == bundle?.path ? nil : build.executableFacts(of: app)?.file }
             let kept = p.old.platforms.intersection(p.new.platforms).filter { !$0.isSimulator }
             for platform in kept.sorted(by: { $0.rawValue < $1.rawValue }) {
-                guard let was = p.old.minimumOS(for: platform), let now = p.new.minimumOS(for: platform), now > was
-                else { continue }
+                guard let (was, now) = Self.raise(p.old, p.new, platform) else { continue }
                 var severity = context.severity(of: .minimumOSRaised)
                 var consequence = "users below \(platform) \(now) stop getting updates"
                 if let appMinimum = appFile?.minimumOS(for: platform) {
@@ -59,6 +92,10 @@ public struct MinimumOSRaisedRule: Rule {
                         severity = context.severity(of: .minimumOSRaised, atMost: .info)
                         consequence = "users below \(platform) \(now) keep getting the app (it needs \(appMinimum)) "
                             + "but not this extension"
+                    } else {
+                        // The App Store and updaters offer the update by the app's minimum.
+                        consequence = "the app still installs from \(platform) \(appMinimum), where "
+                            + "\(p.path.nameString) (it needs \(now)) does not load"
                     }
                 }
                 out.append(Finding(ruleID: .minimumOSRaised, severity: severity, bundle: p.name,

@@ -84,6 +84,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case entitlementsNotGranted = "profile.entitlements-not-granted"
     case minimumOSMismatch = "binary.minimum-os-mismatch"
     case executableNotMachO = "binary.executable-not-macho"
+    case linkedArchitectureMissing = "binary.linked-architecture-missing"
     case storeEmptied = "container.store-emptied"
     case storeTableEmptied = "container.store-table-emptied"
     case storeMigrated = "container.store-migrated"
@@ -174,6 +175,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .entitlementsNotGranted: EntitlementsNotGrantedRule.self
         case .minimumOSMismatch: MinimumOSMismatchRule.self
         case .executableNotMachO: ExecutableNotMachORule.self
+        case .linkedArchitectureMissing: LinkedArchitectureMissingRule.self
         case .storeEmptied: StoreEmptiedRule.self
         case .storeTableEmptied: StoreTableEmptiedRule.self
         case .storeMigrated: StoreMigratedRule.self

@@ -39,6 +39,33 @@ import Testing
         #expect(found.map(\.message) == ["Example links 1 library differently: dropped: /usr/lib/libz.1.dylib (was load on arm64)"])
     }
 
+    /// An iOS app whose arm64 slice links a framework embedded with its simulator slice
+    /// only, and a dylib found by its name: each missing slice is named once per file.
+    @Test func anEmbeddedLibraryWithoutTheLoadersSliceIsAnError() {
+        let build = ExampleBuild()
+            .bundle("Example.app", id: "com.example.app", info: [("CFBundleExecutable", .string("Example"))])
+            .binary("Example.app/Example", MachOFile(container: .thin, slices: [
+                LinkChanges.slice(load: ["@rpath/Kit.framework/Kit", "@rpath/libcore.dylib", Self.zlib])]))
+            .bundle("Example.app/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
+                    info: [("CFBundleExecutable", .string("Kit"))])
+            .binary("Example.app/Frameworks/Kit.framework/Kit", MachOFile(container: .thin, slices: [
+                ExampleBuild.slice(.x86_64, platform: .iOSSimulator)]))
+            .binary("Example.app/Frameworks/libcore.dylib", MachOFile(container: .thin, slices: [ExampleBuild.slice()]))
+        let found = findings(of: .linkedArchitectureMissing, RuleExample("", old: nil, new: build))
+        #expect(found.map(\.paths) == [[BundlePath("Example.app/Example"), BundlePath("Example.app/Frameworks/Kit.framework/Kit")]])
+        #expect(found.first?.severity == .error)
+        #expect(found.first?.message.hasPrefix("Example links Kit for arm64, but") == true, "\(found.map(\.message))")
+    }
+
+    /// A framework raised above its app's minimum is still offered to older systems, where
+    /// it does not load: the message says that, not that users stop getting updates.
+    @Test func aFrameworkRaisedAboveTheAppSaysItDoesNotLoad() {
+        let found = findings(of: .minimumOSRaised, RuleExample("", old: MinimumOSRaisedRule.app(framework: 15),
+                                                               new: MinimumOSRaisedRule.app(framework: 16)))
+        #expect(found.map(\.message) == ["minimum iOS raised 15.0 → 16.0 (Kit): the app still installs from iOS 15.0, "
+            + "where Kit (it needs 16.0) does not load"])
+    }
+
     @Test func anAddedArchitectureIsNotALibraryChange() {
         let found = findings(of: .librariesChanged, RuleExample(
             "", old: Self.fat([LinkChanges.slice(load: [Self.zlib])]),
