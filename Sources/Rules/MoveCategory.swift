@@ -17,8 +17,14 @@ enum MoveCategory {
     static func moves(_ context: RuleContext, for rule: RuleID) -> [(fact: ResourceMove, shown: ResourceMove)] {
         let c = context.comparison
         // Files outside every bundle (an archive's own folders) are found by no bundle
-        // lookup: their moves stay facts in the report, never findings.
-        return c.moves.filter { self.rule(for: $0) == rule && ($0.fromBundle != nil || $0.toBundle != nil) }.map { move in
+        // lookup, nor is code (a dylib renamed `libtiff.5.dylib` → `libtiff.6.dylib` is
+        // found by its install name: `binary.libraries-changed` says who links it): their
+        // moves stay facts in the report, never findings.
+        let code = context.oldIndex.snapshot.machO
+        return c.moves.filter { move in
+            self.rule(for: move) == rule && (move.fromBundle != nil || move.toBundle != nil)
+                && !(move.kind != .folder && code[move.from] != nil)
+        }.map { move in
             var shown = move
             shown.from = c.fromInBundle(move)
             shown.to = c.toInBundle(move)

@@ -1,4 +1,5 @@
 import BundleModel
+import MachO
 import Comparison
 
 /// A resource that moved or was renamed inside its bundle: code and configuration that
@@ -29,6 +30,11 @@ public struct ResourceMovedRule: Rule {
                                   "OnDemandResources/com.example.app.zion-3dd3.assetpack/Info.plist": "pack info"]),
                         new: app(["OnDemandResources/com.example.app.tutorial+zion-9f1c.assetpack/maps/zion.mbtiles": "tiles of zion",
                                   "OnDemandResources/com.example.app.tutorial+zion-9f1c.assetpack/Info.plist": "pack info 2"])),
+            RuleExample("a dylib renamed with its version (found by its install name, not a lookup)",
+                        old: app(["Frameworks/libtiff.5.dylib": "tiff library five"])
+                            .binary("Example.app/Frameworks/libtiff.5.dylib", MachOFile(container: .thin, slices: [ExampleBuild.slice()])),
+                        new: app(["Frameworks/libtiff.6.dylib": "tiff library six!"])
+                            .binary("Example.app/Frameworks/libtiff.6.dylib", MachOFile(container: .thin, slices: [ExampleBuild.slice()]))),
             RuleExample("content changed in place", old: app(["Sounds/Water.aiff": "splash"]),
                         new: app(["Sounds/Water.aiff": "splosh"])),
             RuleExample("unrelated add and remove", old: app(["old.txt": "one thing"]),
