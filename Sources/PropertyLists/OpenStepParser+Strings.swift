@@ -33,18 +33,23 @@ extension OpenStepParser {
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "v"): out.append(0x0B)
             case UInt8(ascii: "U"):
+                // CoreFoundation keeps an unpaired surrogate as a UTF-16 unit of the string and
+                // loads the table: it reads here as U+FFFD, the one scalar a string can hold for it.
                 var unit = readHexUnit()
                 if (0xD800...0xDBFF).contains(unit) {
-                    guard position + 1 < text.count, text[position] == UInt8(ascii: "\\"),
-                          text[position + 1] == UInt8(ascii: "U") else {
-                        throw fail("\\U escape is an unpaired UTF-16 surrogate")
+                    let high = unit, resume = position
+                    unit = 0xFFFD
+                    if position + 1 < text.count, text[position] == UInt8(ascii: "\\"), text[position + 1] == UInt8(ascii: "U") {
+                        position += 2
+                        let low = readHexUnit()
+                        if (0xDC00...0xDFFF).contains(low) {
+                            unit = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            position = resume  // the next escape is read on its own
+                        }
                     }
-                    position += 2
-                    let low = readHexUnit()
-                    guard (0xDC00...0xDFFF).contains(low) else { throw fail("\\U escape is an unpaired UTF-16 surrogate") }
-                    unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00...0xDFFF).contains(unit) {
-                    throw fail("\\U escape is an unpaired UTF-16 surrogate")
+                    unit = 0xFFFD
                 }
                 TextEncoding.appendUTF8(unit, to: &out)
             case UInt8(ascii: "0")...UInt8(ascii: "7"):
