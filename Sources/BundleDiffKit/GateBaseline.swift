@@ -29,11 +29,9 @@ public struct GateBaseline: Sendable {
             if firstBuild { return declared }
             throw UserFacingError("\(location): no history there, so the gate has nothing to compare with; " + remedy)
         }
-        guard let app = new.snapshot.mainBundle?.identifier else {
-            if firstBuild { return declared }
-            throw UserFacingError("\(new.reference): the build's main bundle has no CFBundleIdentifier, so "
-                                  + "\(location) cannot say which builds came before it; compare with --against")
-        }
+        // The name `snapshot` records the app by (its identifier, else its folder's name), so
+        // that a build without CFBundleIdentifier is gated against its own recordings.
+        let app = HistoryStore.appIdentifier(of: new.snapshot)
         // A shallow clone holds the newest builds only: the highest may be among those left out.
         if try History.run({ () throws(StoreError) in try store.isCutShallow(app: app, channel: channel) }) {
             throw UserFacingError("\(location): a shallow clone, without the builds of \(VisibleText.escape(app)) on "

@@ -43,7 +43,11 @@ extension BundleScanner {
             // Through `Resources` → `Versions/<v>/Resources`, or CFBundle's old-style layout
             // (CEF's framework; a framework copied without its links): either way the
             // executable lies beside `Resources/`, and the folder holding both is sealed.
-            return Location(layout: .versionedFramework, infoPlistPath: plist, resourcesPath: plist.parent, found: true)
+            // The folder holding both is the version folder the plist lies in, else the bundle
+            // itself, wherever a link inside it leads (`Resources -> .`).
+            let versions = bundle.appending("Versions")
+            let resources = plist.isWithin(versions) ? plist.parent : bundle.appending("Resources")
+            return Location(layout: .versionedFramework, infoPlistPath: plist, resourcesPath: resources, found: true)
         }
         if let plist = file(["Info.plist"]) {
             return Location(layout: .flat, infoPlistPath: plist, resourcesPath: bundle, found: true)

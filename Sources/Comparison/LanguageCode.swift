@@ -74,7 +74,9 @@ public enum LanguageCode {
 
     /// The code a legacy name stands for (`English`, `english` → `en`), nil for any other name.
     static func legacyCode(_ name: String) -> String? {
-        name.utf8.count > 3 ? legacyByLowercase[name.lowercased()] : nil
+        // ICU compares the names ASCII letter by letter: `\u{212A}orean` (a Kelvin sign) is not Korean.
+        guard name.utf8.count > 3, name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return legacyByLowercase[name.lowercased()]
     }
 
     /// Country codes that are no ISO 639 language code but are often used as if they were.

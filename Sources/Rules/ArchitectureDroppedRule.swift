@@ -51,6 +51,11 @@ public struct ArchitectureDroppedRule: Rule {
             RuleExample("a nested framework's i386 slice, which its x86_64-only app never loaded, dropped",
                         old: nested(app: [.x86_64], framework: [.i386, .x86_64]),
                         new: nested(app: [.x86_64], framework: [.x86_64, .arm64])),
+            RuleExample("a framework inside a universal framework of an arm64-only app loses x86_64",
+                        old: umbrella(inner: [.x86_64, .arm64]), new: umbrella(inner: [.arm64])),
+            RuleExample("a framework made static (its slices static libraries)",
+                        old: nested(app: [.x86_64, .arm64], framework: [.x86_64, .arm64]),
+                        new: nested(app: [.x86_64, .arm64], framework: [.x86_64, .arm64], staticFramework: true)),
             RuleExample("an XPC service's x86_64 slice gone in an arm64-only app",
                         old: nested(app: [.arm64], framework: [.x86_64, .arm64], kind: .xpc),
                         new: nested(app: [.arm64], framework: [.arm64], kind: .xpc)),
@@ -64,10 +69,13 @@ public struct ArchitectureDroppedRule: Rule {
 
     /// A macOS app whose executable has `app`'s architectures, embedding a framework (or an
     /// XPC service) whose executable has `framework`'s.
-    static func nested(app: [MachOCPU], framework: [MachOCPU], kind: BundleInfo.Kind = .framework) -> ExampleBuild {
-        func file(_ cpus: [MachOCPU]) -> MachOFile {
-            MachOFile(container: cpus.count > 1 ? .fat : .thin,
-                      slices: cpus.map { ExampleBuild.slice($0, platform: .macOS, minimumOS: .init(major: 10, minor: 13)) })
+    static func nested(app: [MachOCPU], framework: [MachOCPU], kind: BundleInfo.Kind = .framework,
+                       staticFramework: Bool = false) -> ExampleBuild {
+        func file(_ cpus: [MachOCPU], archive: Bool = false) -> MachOFile {
+            MachOFile(container: cpus.count > 1 ? .fat : .thin, slices: cpus.map {
+                archive ? MachOSlice(cpu: $0, is64Bit: true, fileType: nil)
+                    : ExampleBuild.slice($0, platform: .macOS, minimumOS: .init(major: 10, minor: 13))
+            })
         }
         let base = ExampleBuild()
             .bundle("Example.app", id: "com.example.app", layout: .contents,
@@ -83,7 +91,24 @@ public struct ArchitectureDroppedRule: Rule {
         return base
             .bundle(kit, kind: .framework, id: "com.example.kit", layout: .versionedFramework,
                     info: [("CFBundleExecutable", .string("Kit"))])
-            .binary(kit + "/Versions/A/Kit", file(framework))
+            .binary(kit + "/Versions/A/Kit", file(framework, archive: staticFramework))
+    }
+
+    /// An arm64-only Mac app embedding a universal framework that embeds `Inner.framework`
+    /// with `inner`'s slices.
+    static func umbrella(inner: [MachOCPU]) -> ExampleBuild {
+        let outer = "Example.app/Contents/Frameworks/Outer.framework"
+        let innerPath = outer + "/Versions/A/Frameworks/Inner.framework"
+        func file(_ cpus: [MachOCPU]) -> MachOFile {
+            MachOFile(container: cpus.count > 1 ? .fat : .thin, slices: cpus.map { ExampleBuild.slice($0, platform: .macOS) })
+        }
+        return nested(app: [.arm64], framework: [.x86_64, .arm64])
+            .bundle(outer, kind: .framework, id: "com.example.outer", layout: .versionedFramework,
+                    info: [("CFBundleExecutable", .string("Outer"))])
+            .binary(outer + "/Versions/A/Outer", file([.x86_64, .arm64]))
+            .bundle(innerPath, kind: .framework, id: "com.example.inner", layout: .versionedFramework,
+                    info: [("CFBundleExecutable", .string("Inner"))])
+            .binary(innerPath + "/Versions/A/Inner", file(inner))
     }
 
     /// The architectures of the slices a device runs: not static archives, not simulator
@@ -109,28 +134,28 @@ public struct ArchitectureDroppedRule: Rule {
         "armv7k": (.watchOS, MachOVersion(major: 9)), "i386": (.macOS, MachOVersion(major: 10, minor: 7)),
     ]
 
-    /// The device architectures (generic) of the code `bundle` runs under in `build`: for a
-    /// framework or loadable bundle, the nearest enclosing bundle's executable (its loader);
-    /// for a nested app, extension or service, the outermost bundle's (it runs only where
-    /// that app does), unless they are for different platforms (a watch app); nil for the
+    /// The device architectures (generic) `bundle`'s code can run as in `build`: those every
+    /// enclosing executable has, up to the outermost (a framework runs in its loader's
+    /// process, a nested app, extension or service only where the app does), stopping at a
+    /// bundle for another platform (a watch app's host is not the phone app); nil for the
     /// top bundle, or when no enclosing executable tells.
     static func hostArchitectures(of bundle: BundleInfo, in build: CheckContext) -> Set<String>? {
-        guard bundle.parentPath != nil else { return nil }
-        func generic(_ file: MachOFile) -> Set<String> { Set(deviceArchitectures(file).map { Self.generic[$0] ?? $0 }) }
-        if [.framework, .bundle].contains(bundle.kind) {
-            var current = bundle
-            for _ in 0..<64 {
-                guard let parent = current.parentPath, let next = build.index.bundle(at: parent) else { return nil }
-                if let facts = build.executableFacts(of: next) { return generic(facts.file) }
-                current = next
+        var host: Set<String>?
+        var current = bundle
+        var platform = bundle.platform
+        // Each parent path is shorter than its child's: the walk ends.
+        while let parent = current.parentPath, let next = build.index.bundle(at: parent) {
+            if let theirs = next.platform {
+                if let platform, platform != theirs { break }
+                platform = theirs
             }
-            return nil
+            if let facts = build.executableFacts(of: next) {
+                let archs = Set(deviceArchitectures(facts.file).map { Self.generic[$0] ?? $0 })
+                host = host.map { $0.intersection(archs) } ?? archs
+            }
+            current = next
         }
-        let top = build.index.outermost(of: bundle)
-        guard top.path != bundle.path, top.platform == bundle.platform, let facts = build.executableFacts(of: top) else {
-            return nil
-        }
-        return generic(facts.file)
+        return host
     }
 
     /// The generic architecture each CPU subtype's devices also run.
@@ -139,6 +164,8 @@ public struct ArchitectureDroppedRule: Rule {
     public func findings(in context: RuleContext) -> [Finding] {
         let old = context.check(isNew: false), new = context.check(isNew: true)
         return BinaryPairs.pairs(context).compactMap { p in
+            // A file of static libraries only (a framework made static) is linked in, never loaded.
+            guard p.new.slices.contains(where: { !$0.isStaticArchive }) else { return nil }
             let kept = Self.deviceArchitectures(p.new)
             let hostWas = Self.hostArchitectures(of: p.bundles.old, in: old)
             let hostIs = Self.hostArchitectures(of: p.bundles.new, in: new)

@@ -68,8 +68,18 @@ public struct CheckContext: Sendable {
     public func entry(at path: BundlePath) -> FileEntry? { index.entry(at: path) }
 
     /// Whether `bundle` is laid out for iOS, tvOS, watchOS or visionOS: flat, and not
-    /// declared for macOS (a flat bundle with no platform is taken for the mobile family).
+    /// declared for macOS. A flat bundle with no platform is taken for the mobile family,
+    /// unless a bundle around it is a macOS one (a flat framework in a Mac app's
+    /// `Contents/Frameworks/`).
     public func isMobile(_ bundle: BundleInfo) -> Bool {
-        bundle.layout == .flat && bundle.platform != "macOS"
+        guard bundle.layout == .flat, bundle.platform != "macOS" else { return false }
+        guard bundle.platform == nil else { return true }
+        var current = bundle
+        while let parent = current.parentPath, let next = index.bundle(at: parent) {
+            if let platform = next.platform { return platform != "macOS" }
+            if next.layout == .contents { return false }
+            current = next
+        }
+        return true
     }
 }

@@ -36,6 +36,11 @@ public struct InfoPlistRequiredKeysRule: CheckRule {
         ],
         nonTriggeringExamples: [
             RuleExample("complete app", old: nil, new: app()),
+            RuleExample("a flat framework in a Mac app needs no MinimumOSVersion", old: nil, new: ExampleBuild()
+                .bundle("Example.app", id: "com.example.app", version: "1", shortVersion: "1.0", layout: .contents,
+                        info: [("CFBundleExecutable", .string("Example")), ("LSMinimumSystemVersion", .string("11.0"))])
+                .bundle("Example.app/Contents/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
+                        version: "1", shortVersion: "1.0", info: [("CFBundleExecutable", .string("Kit"))])),
             RuleExample("a Developer ID build's framework without versions (never uploaded)", old: nil, new: app()
                 .bundle("Example.app/Frameworks/Kit.framework", kind: .framework, id: "com.example.kit",
                         info: [("CFBundleExecutable", .string("Kit"))]),

@@ -173,7 +173,7 @@ extension HistoryStore {
     /// The bundle identifier of the main bundle, else its directory name without the
     /// extension, else the source file name without its extension. A data container's is
     /// the app it belongs to.
-    static func appIdentifier(of snapshot: BuildSnapshot) -> String {
+    public static func appIdentifier(of snapshot: BuildSnapshot) -> String {
         if let container = snapshot.container { return container.appIdentifier }
         if let main = snapshot.mainBundle {
             if let id = main.identifier, !id.isEmpty { return id }

@@ -71,6 +71,25 @@ import TestSupport
         #expect(CLIHarness.run(["show", commit, "--repo", repo]).status == 0)
     }
 
+    /// A build with an empty CFBundleIdentifier is recorded by its folder's name; the gate
+    /// finds those recordings by the same name, so `--first-build` does not skip them.
+    @Test func withoutAnIdentifierTheGateFindsTheBuildsRecordedByName() throws {
+        let scratch = try ScratchDirectory("cli")
+        let repo = scratch.path("h")
+        let b50 = try CLIHarness.editedDemoBuild(1, in: scratch, named: "b50") {
+            $0["CFBundleIdentifier"] = ""
+            $0["CFBundleVersion"] = "50"
+        }
+        let b40 = try CLIHarness.editedDemoBuild(1, in: scratch, named: "b40") {
+            $0["CFBundleIdentifier"] = ""
+            $0["CFBundleVersion"] = "40"
+        }
+        #expect(CLIHarness.run(["snapshot", b50, "--repo", repo]).status == 0)
+        let r = CLIHarness.run(["gate", b40, "--repo", repo, "--first-build"])
+        #expect(r.status == 1, "\(r.out)\(r.err)")
+        #expect(r.out.contains("version.build-not-increased"), "\(r.out)")
+    }
+
     @Test func configurationChangesSeveritiesAndCollectsEveryProblem() throws {
         let scratch = try ScratchDirectory("cli")
         let config = try scratch.write("bundlediff.yml", "rules:\n  l10n.format-specifiers: warning\n")

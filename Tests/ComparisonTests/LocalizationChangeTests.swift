@@ -22,6 +22,7 @@ import Testing
         #expect(LanguageCode.problem(with: "jp") == "'jp' is a country code, not a language code; use 'ja'")
         #expect(LanguageCode.problem(with: "japanese") == nil)  // the loader ignores case
         #expect(LanguageCode.canonical("Norwegian") == "nb")
+        #expect(!LanguageCode.isLegacyName("\u{212A}orean"))  // a Kelvin sign, not a K
         #expect(LanguageCode.canonical("Chinese") == "zh-Hans")
         #expect(LanguageCode.problem(with: "Czech") == "'Czech' is no language code, nor a legacy name the system knows; use 'cs'")
         #expect(LanguageCode.problem(with: "zh-Hans-CN") == nil)
