@@ -37,7 +37,8 @@ public enum Comparer {
             // A removed bundle's files did not move anywhere: the bundle went (a bundle-level
             // fact). A bundle's anatomy (Info.plist, signature, executable, headers) never
             // moves: it belongs to the bundle's identity; nor does a resource at the same
-            // place in a framework's renamed version folder, or in a renamed asset pack.
+            // place in a framework's renamed version folder, or in a renamed asset pack; nor
+            // does Python package metadata (`PackageMetadata`).
             if let o = pair.old, let n = pair.new {
                 let version = BundleStructure.unmovedInRenamedVersion(old: o, new: n, changes: changes)
                 let pack = AssetPack.unmovedInRenamedPack(changes)
@@ -46,7 +47,8 @@ public enum Comparer {
                 unmovedAdded.formUnion(pack.added)
                 removedCandidates += changes.removed
                     .filter { !BundleStructure.isStructural($0, of: o) && !unmovedRemoved.contains($0.path)
-                        && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex) }
+                        && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex)
+                        && !PackageMetadata.isInside($0.path) }
                     .map { candidate($0, bundle: pair.name, root: o.path) }
             }
         }
@@ -57,7 +59,8 @@ public enum Comparer {
                 guard let n = pair.new else { continue }
                 addedCandidates += changes.added
                     .filter { !BundleStructure.isStructural($0, of: n) && !unmovedAdded.contains($0.path)
-                        && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex) }
+                        && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex)
+                        && !PackageMetadata.isInside($0.path) }
                     .map { candidate($0, bundle: pair.name, root: n.path) }
             }
         }
