@@ -12,7 +12,8 @@ public struct MinimumOSVersionRule: CheckRule {
         rationale: "MinimumOSVersion and LSMinimumSystemVersion are period-separated integers (bundle-rules.md §7). "
             + "App Store Connect refuses an empty or malformed MinimumOSVersion (ITMS-90530), an iOS framework "
             + "below 8.0 (ITMS-90362), and an embedded framework whose MinimumOSVersion is above the app's "
-            + "(ITMS-90208: the framework would not load on the oldest system the app claims). A missing value "
+            + "(ITMS-90208), in a build that may reach App Store Connect (dyld reads the binary's minimum, not the "
+            + "Info.plist's). A missing value "
             + "is info-plist.required-keys. From the binaries (Mach-O facts): a framework linked for a newer system "
             + "than the executable of the app or extension around it, per platform and architecture, is a warning "
             + "(its code can use what the older system lacks; App Store Connect judges the Info.plist value).",
@@ -37,6 +38,10 @@ public struct MinimumOSVersionRule: CheckRule {
                         info: [("LSMinimumSystemVersion", .string("10.13 or later"))])),
         ],
         nonTriggeringExamples: [
+            RuleExample("a framework's plist above the app in an ad hoc build (dyld reads the binary)", old: nil,
+                        new: app(min: "15.0").bundle("Example.app/Frameworks/Core.framework", kind: .framework,
+                                                     id: "com.example.core", info: [("MinimumOSVersion", .string("16.0"))]),
+                        configuration: RuleConfiguration(distribution: .adHoc)),
             RuleExample("framework at the app's minimum", old: nil,
                         new: app(min: "15.0").bundle("Example.app/Frameworks/Core.framework", kind: .framework,
                                                      id: "com.example.core", info: [("MinimumOSVersion", .string("15"))])),
@@ -97,11 +102,13 @@ public struct MinimumOSVersionRule: CheckRule {
                 add(b, "MinimumOSVersion \(text) is below 8.0, the lowest an iOS framework may declare (ITMS-90362)",
                     "MinimumOSVersion|below-8")
             }
-            guard let app = build.enclosing(b, kinds: [.app]), build.isMobile(app),
+            // The Info.plist value is App Store Connect's to judge: dyld reads the binary's
+            // (which the Mach-O part below compares with the app's).
+            guard build.mayBeUploaded, let app = build.enclosing(b, kinds: [.app]), build.isMobile(app),
                   case .text(let appText) = build.text("MinimumOSVersion", of: app),
                   case .success(let appVersion) = VersionNumber.parse(appText), appVersion < version else { continue }
-            add(b, "MinimumOSVersion \(text) is above the app's \(appText): the framework does not load on the oldest "
-                + "system the app supports; App Store Connect refuses it (ITMS-90208)", "MinimumOSVersion|above-app")
+            add(b, "MinimumOSVersion \(text) is above the app's \(appText): App Store Connect refuses it (ITMS-90208); "
+                + "declare what the framework's binary needs", "MinimumOSVersion|above-app")
             aboveApp.insert(b.path)
         }
         return out + binaryFindings(in: build, skipping: aboveApp)
