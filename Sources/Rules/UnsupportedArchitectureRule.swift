@@ -68,10 +68,13 @@ public struct UnsupportedArchitectureRule: CheckRule {
         for app in build.bundles where app.parentPath == nil && app.kind == .app && build.isMobile(app) {
             guard let main = build.executableFacts(of: app)?.file, Self.isDeviceBuild(main) else { continue }
             for (path, file) in build.snapshot.machO.sorted(by: { $0.key < $1.key }) where path.isWithin(app.path) {
+                // A simulator slice is named with its platform: an arm64 one reads like a device's.
                 let bad = file.slices.filter { s in
                     !s.isStaticArchive && (s.buildVersions.contains { $0.platform.isSimulator }
                                            || [MachOCPU.i386.type, MachOCPU.x86_64.type].contains(s.cpu.type))
-                }.map(\.architecture)
+                }.map { s in
+                    s.buildVersions.first { $0.platform.isSimulator }.map { "\(s.architecture) (\($0.platform))" } ?? s.architecture
+                }
                 guard !bad.isEmpty else { continue }
                 let owner = build.index.owner(of: path)
                 out.append(Finding(ruleID: .unsupportedArchitecture, severity: build.severity(of: .unsupportedArchitecture),

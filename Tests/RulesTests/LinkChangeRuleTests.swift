@@ -66,6 +66,14 @@ import Testing
             + "where Kit (it needs 16.0) does not load"])
     }
 
+    /// An arm64 simulator slice in a device build is named with its platform.
+    @Test func anArm64SimulatorSliceIsNamedWithItsPlatform() {
+        let found = findings(of: .unsupportedArchitecture, RuleExample("", old: nil, new: UnsupportedArchitectureRule.app(
+            framework: [ExampleBuild.slice(), ExampleBuild.slice(platform: .iOSSimulator)])))
+        #expect(found.map(\.message) == ["Frameworks/Kit.framework/Kit holds arm64 (iOSSimulator) in a device build: "
+            + "strip the simulator and Intel slices (ITMS-90087)"])
+    }
+
     @Test func anAddedArchitectureIsNotALibraryChange() {
         let found = findings(of: .librariesChanged, RuleExample(
             "", old: Self.fat([LinkChanges.slice(load: [Self.zlib])]),
