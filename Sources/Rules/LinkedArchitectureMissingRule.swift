@@ -80,8 +80,8 @@ public struct LinkedArchitectureMissingRule: CheckRule {
                     ruleID: .linkedArchitectureMissing, severity: build.severity(of: .linkedArchitectureMissing),
                     bundle: build.name(of: b),
                     message: "\(path.nameString) links \(target.nameString) for \(list), but \(target) has no \(list) "
-                        + "slice: it does not load on those devices; build the library for \(list) or drop it from the "
-                        + "executable",
+                        + "slice: dyld cannot load it, so \(path.nameString) does not run as \(list); build the library "
+                        + "for \(list) or drop it from the executable",
                     paths: [path, target], subject: target.description + "|" + list))
             }
         }

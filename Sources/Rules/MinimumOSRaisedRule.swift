@@ -94,8 +94,10 @@ public struct MinimumOSRaisedRule: Rule {
                             + "but not this extension"
                     } else {
                         // The App Store and updaters offer the update by the app's minimum.
+                        // A framework is loaded into the app; a helper app or service is launched.
+                        let fails = [.framework, .bundle].contains(bundle?.kind) ? "does not load" : "does not launch"
                         consequence = "the app still installs from \(platform) \(appMinimum), where "
-                            + "\(p.path.nameString) (it needs \(now)) does not load"
+                            + "\(p.path.nameString) (it needs \(now)) \(fails)"
                     }
                 }
                 out.append(Finding(ruleID: .minimumOSRaised, severity: severity, bundle: p.name,
