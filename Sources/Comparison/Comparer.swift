@@ -48,7 +48,7 @@ public enum Comparer {
                 removedCandidates += changes.removed
                     .filter { !BundleStructure.isStructural($0, of: o) && !unmovedRemoved.contains($0.path)
                         && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex)
-                        && !PackageMetadata.isInside($0.path) }
+                        && !PackageMetadata.isInside($0.path, in: oldIndex) }
                     .map { candidate($0, bundle: pair.name, root: o.path) }
             }
         }
@@ -60,7 +60,7 @@ public enum Comparer {
                 addedCandidates += changes.added
                     .filter { !BundleStructure.isStructural($0, of: n) && !unmovedAdded.contains($0.path)
                         && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex)
-                        && !PackageMetadata.isInside($0.path) }
+                        && !PackageMetadata.isInside($0.path, in: newIndex) }
                     .map { candidate($0, bundle: pair.name, root: n.path) }
             }
         }

@@ -1,18 +1,40 @@
 import BundleModel
 
-/// Python package metadata an app embeds (`aiohttp-3.14.2.dist-info/`, `*.egg-info/`):
-/// the interpreter finds it by scanning its search path, never by a path the code names,
-/// and its folders are renamed with every version. Its files are not move candidates: a
-/// boilerplate `WHEEL` file of the same bytes in another package is no move either.
+/// Python code and its package metadata an app embeds (py2app's `lib/python3.11/`,
+/// PyInstaller's package folders, Briefcase's `app_packages/`): the interpreter finds a
+/// module by its name on its search path and a package's data beside the package's own
+/// `__init__.py`, never by a path the app's code names, and `*.dist-info/` folders are
+/// renamed with every version. Their files are not move candidates: numpy moving
+/// `core/` to `_core/`, or a boilerplate `WHEEL` file of the same bytes in another package,
+/// is no resource move.
 enum PackageMetadata {
-    private static let suffixes: [[UInt8]] = [".dist-info", ".egg-info"].map { Array($0.utf8) }
+    private static let folderSuffixes: [[UInt8]] = [".dist-info", ".egg-info"].map { Array($0.utf8) }
+    private static let folderNames: [[UInt8]] = ["site-packages", "lib-dynload", "__pycache__"].map { Array($0.utf8) }
+    /// Bytecode and type stubs: never read by a path (a `.py` script may be, outside a package).
+    private static let fileSuffixes: [[UInt8]] = [".pyc", ".pyo", ".pyi"].map { Array($0.utf8) }
+    private static let python = Array("python".utf8)
+    private static let packageMarkers: [[UInt8]] = ["__init__.py", "__init__.pyc"].map { Array($0.utf8) }
 
-    /// Whether `path` lies inside such a folder.
-    static func isInside(_ path: BundlePath) -> Bool {
+    /// Whether `path` is Python bytecode or a type stub, or lies in Python's tree
+    /// (`site-packages/`, `lib-dynload/`, `python3.11/`, `*.dist-info/`) or in a Python
+    /// package (a folder holding `__init__.py` in `index`).
+    static func isInside(_ path: BundlePath, in index: SnapshotIndex) -> Bool {
         let bytes = path.bytes
-        return path.componentRanges.dropLast().contains { range in
-            let name = bytes[range]
-            return suffixes.contains { name.count > $0.count && name.suffix($0.count).elementsEqual($0) }
+        let ranges = path.componentRanges
+        func ends(_ name: ArraySlice<UInt8>, _ suffix: [UInt8]) -> Bool {
+            name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
         }
+        if let last = ranges.last, fileSuffixes.contains(where: { ends(bytes[last], $0) }) { return true }
+        for range in ranges.dropLast() {
+            let name = bytes[range]
+            if folderSuffixes.contains(where: { ends(name, $0) })
+                || folderNames.contains(where: { name.elementsEqual($0) })
+                || (name.count > 6 && name.starts(with: Self.python) && name.dropFirst(6).first.map { (48...57).contains($0) } == true) {
+                return true
+            }
+            let folder = BundlePath(bytes: Array(bytes[..<range.upperBound]))
+            if packageMarkers.contains(where: { index.entry(at: folder.appending($0)) != nil }) { return true }
+        }
+        return false
     }
 }

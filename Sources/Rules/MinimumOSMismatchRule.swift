@@ -28,7 +28,8 @@ public struct MinimumOSMismatchRule: CheckRule {
             + "x86_64 built for 10.4), so there only a plist value above the binary's is judged. Mac Catalyst slices, frameworks (vendors edit "
             + "theirs), apps whose executable is a stub Xcode copies from the SDK (WatchKit apps with WKWatchKitApp, "
             + "iMessage and sticker apps with LSApplicationLaunchProhibited, sticker pack extensions with "
-            + "LSApplicationIsStickerProvider) and builds recorded without Mach-O facts "
+            + "LSApplicationIsStickerProvider), Python apps whose executable is py2app's or PyInstaller's prebuilt "
+            + "launcher, and builds recorded without Mach-O facts "
             + "are not judged.",
         triggeringExamples: [
             RuleExample("plist lowered by hand", old: nil, new: app(min: "14.0", [ExampleBuild.slice(minimumOS: .init(major: 16))]),
@@ -72,6 +73,14 @@ public struct MinimumOSMismatchRule: CheckRule {
                     ExampleBuild.slice(minimumOS: .init(major: 10))]))),
             RuleExample("an arm64e slice beside arm64 (arm64e loads from iOS 14 on)", old: nil, new: app(min: "13.0", [
                 ExampleBuild.slice(minimumOS: .init(major: 13)), ExampleBuild.slice(.arm64e, minimumOS: .init(major: 14))])),
+            RuleExample("py2app's prebuilt launcher (the plist states the Python runtime's floor)", old: nil,
+                        new: mac(min: "11.0", [ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 9)),
+                                               ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))],
+                                 extra: [("PyMainFileNames", .string("__boot__"))])),
+            RuleExample("PyInstaller's bootloader beside its base_library.zip", old: nil,
+                        new: mac(min: "11.0", [ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 13)),
+                                               ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))])
+                            .file("Example.app/Contents/Frameworks/base_library.zip", "PK")),
             RuleExample("Mac Catalyst", old: nil, new: mac(min: "10.15", [
                 ExampleBuild.slice(platform: .macCatalyst, minimumOS: .init(major: 13, minor: 1))])),
         ])
@@ -82,9 +91,9 @@ public struct MinimumOSMismatchRule: CheckRule {
             .binary("Example.app/Example", MachOFile(container: slices.count == 1 ? .thin : .fat, slices: slices))
     }
 
-    static func mac(min: String, _ slices: [MachOSlice]) -> ExampleBuild {
+    static func mac(min: String, _ slices: [MachOSlice], extra: [(String, PlistValue)] = []) -> ExampleBuild {
         ExampleBuild().bundle("Example.app", id: "com.example.app", layout: .contents,
-                              info: [("CFBundleExecutable", .string("Example")), ("LSMinimumSystemVersion", .string(min))])
+                              info: [("CFBundleExecutable", .string("Example")), ("LSMinimumSystemVersion", .string(min))] + extra)
             .binary("Example.app/Contents/MacOS/Example", MachOFile(container: slices.count == 1 ? .thin : .fat, slices: slices))
     }
 
@@ -122,12 +131,17 @@ public struct MinimumOSMismatchRule: CheckRule {
     /// WatchKit app of the two-target era (`WKWatchKitApp`: the code is its extension's), an
     /// iMessage or sticker app (`LSApplicationLaunchProhibited`) and a sticker pack extension
     /// (`LSApplicationIsStickerProvider`: Xcode copies `MessagesApplicationExtensionStub`):
-    /// the stub's minimum OS is Apple's, not the deployment target.
+    /// the stub's minimum OS is Apple's, not the deployment target. So is a Python app's
+    /// prebuilt launcher (py2app's, whose Info.plist names `PyRuntimeLocations` or
+    /// `PyMainFileNames`; PyInstaller's bootloader, beside its `base_library.zip`): the
+    /// Info.plist states the floor of the runtime and modules it loads.
     static func hasStubExecutable(_ bundle: BundleInfo, _ build: CheckContext) -> Bool {
         let info = build.info(of: bundle)
-        return ["WKWatchKitApp", "LSApplicationLaunchProhibited", "LSApplicationIsStickerProvider"].contains {
+        if ["WKWatchKitApp", "LSApplicationLaunchProhibited", "LSApplicationIsStickerProvider"].contains(where: {
             info?[$0]?.isTrueFlag == true
-        }
+        }) { return true }
+        if info?["PyRuntimeLocations"] != nil || info?["PyMainFileNames"] != nil { return true }
+        return ["Frameworks", "Resources"].contains { build.entry(at: bundle.contentRoot.appending($0).appending("base_library.zip")) != nil }
     }
 
     public func findings(in build: CheckContext) -> [Finding] {

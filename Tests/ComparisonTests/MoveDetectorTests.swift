@@ -155,6 +155,20 @@ import Testing
         #expect(TestBuild.compare(TestBuild().files(old), TestBuild().files(new)).moves.isEmpty)
     }
 
+    /// Python modules moved by their package (numpy's `core/` → `_core/`, in py2app's
+    /// `lib/python3.11/` or a PyInstaller package folder): found by import, no move. A script
+    /// moved outside any Python tree still is one.
+    @Test func pythonPackagesDoNotMove() {
+        let old = ["A.app/lib/python3.11/numpy/__init__.py": "init", "A.app/lib/python3.11/numpy/core/_exceptions.py": "exceptions",
+                   "A.app/Resources/pkg/__init__.py": "init", "A.app/Resources/pkg/core/data.csv": "1,2,3,4",
+                   "A.app/Resources/stubs/core/a.pyi": "def f(): ...", "A.app/Scripts/tool.py": "print('tool')"]
+        let new = ["A.app/lib/python3.11/numpy/__init__.py": "init", "A.app/lib/python3.11/numpy/_core/_exceptions.py": "exceptions",
+                   "A.app/Resources/pkg/__init__.py": "init", "A.app/Resources/pkg/_core/data.csv": "1,2,3,4",
+                   "A.app/Resources/stubs/_core/a.pyi": "def f(): ...", "A.app/Tools/tool.py": "print('tool')"]
+        let moves = TestBuild.compare(TestBuild().files(old), TestBuild().files(new)).moves
+        #expect(moves.map(\.from) == [BundlePath("A.app/Scripts/tool.py")], "\(moves)")
+    }
+
     @Test func signatureFilesOfAReplacedExtensionAreNotMoves() {
         let old = TestBuild().bundle("A.app/PlugIns/Old.appex", kind: .appex, id: "com.example.old").files([
             "A.app/PlugIns/Old.appex/_CodeSignature/CodeResources": "seal-old",
