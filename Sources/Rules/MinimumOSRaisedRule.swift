@@ -15,7 +15,9 @@ public struct MinimumOSRaisedRule: Rule {
             + "raised above the app only leaves older systems without that extension (information); a framework or "
             + "helper raised above it is offered to systems where it does not load. Compared per architecture both "
             + "builds have: arm64 replacing x86_64 raises nothing (its floor is macOS 11; binary.architecture-dropped "
-            + "names the Intel users). Builds recorded without Mach-O facts are not judged.",
+            + "names the Intel users). The app's own Info.plist minimum (LSMinimumSystemVersion, MinimumOSVersion) "
+            + "raised while its executable's was not (a Python launcher, a value set by hand) is the same loss, said "
+            + "once. Builds recorded without Mach-O facts are judged by their Info.plist only.",
         triggeringExamples: [
             RuleExample("iOS 15 → 16", old: BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 15))]),
                         new: BinaryPairs.app([ExampleBuild.slice(minimumOS: .init(major: 16))]), expectedCount: 1),
@@ -25,6 +27,16 @@ public struct MinimumOSRaisedRule: Rule {
                 ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 13)),
                 ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 12))]), expectedCount: 1),
             RuleExample("a framework raised above the app", old: Self.app(framework: 15), new: Self.app(framework: 16),
+                        expectedCount: 1),
+            RuleExample("a Python app's LSMinimumSystemVersion raised, its launcher unchanged",
+                        old: MinimumOSMismatchRule.mac(min: "10.9", [ExampleBuild.slice(.x86_64, platform: .macOS,
+                                                                                         minimumOS: .init(major: 10, minor: 9))]),
+                        new: MinimumOSMismatchRule.mac(min: "11.0", [ExampleBuild.slice(.x86_64, platform: .macOS,
+                                                                                         minimumOS: .init(major: 10, minor: 9))]),
+                        expectedCount: 1),
+            RuleExample("the executable and the Info.plist raised together: said once",
+                        old: MinimumOSMismatchRule.mac(min: "11.0", [ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))]),
+                        new: MinimumOSMismatchRule.mac(min: "12.0", [ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 12))]),
                         expectedCount: 1),
         ],
         nonTriggeringExamples: [
@@ -105,6 +117,23 @@ public struct MinimumOSRaisedRule: Rule {
                                    paths: [p.path], subject: "\(platform)|\(now)"))
             }
         }
-        return out
+        return out + declaredRaises(context, besides: Set(out.map(\.bundle)))
+    }
+
+    /// The app's own declared minimum (`LSMinimumSystemVersion`, `MinimumOSVersion`) raised
+    /// while its executable's did not say so (a Python or script launcher, a plist set by
+    /// hand): the App Store and updaters offer the update by that value.
+    func declaredRaises(_ context: RuleContext, besides reported: Set<String>) -> [Finding] {
+        let old = context.check(isNew: false), new = context.check(isNew: true)
+        return context.comparison.bundles.compactMap { b in
+            guard let o = b.old, let n = b.new, n.parentPath == nil, n.kind == .app, !reported.contains(b.name) else { return nil }
+            let key = new.isMobile(n) ? "MinimumOSVersion" : "LSMinimumSystemVersion"
+            guard case .text(let wasText) = old.text(key, of: o), case .text(let nowText) = new.text(key, of: n),
+                  case .success(let was) = VersionNumber.parse(wasText), case .success(let now) = VersionNumber.parse(nowText),
+                  now > was else { return nil }
+            return Finding(ruleID: .minimumOSRaised, severity: context.severity(of: .minimumOSRaised), bundle: b.name,
+                           message: "\(key) raised \(wasText) → \(nowText): users below \(nowText) stop getting updates",
+                           paths: [n.infoPlistPath], subject: "\(key)|\(nowText)")
+        }
     }
 }
