@@ -38,7 +38,7 @@ public enum Comparer {
             // fact). A bundle's anatomy (Info.plist, signature, executable, headers) never
             // moves: it belongs to the bundle's identity; nor does a resource at the same
             // place in a framework's renamed version folder, or in a renamed asset pack; nor
-            // does Python package metadata (`PackageMetadata`).
+            // does Python package metadata (`PythonTree`).
             if let o = pair.old, let n = pair.new {
                 let version = BundleStructure.unmovedInRenamedVersion(old: o, new: n, changes: changes)
                 let pack = AssetPack.unmovedInRenamedPack(changes)
@@ -48,7 +48,7 @@ public enum Comparer {
                 removedCandidates += changes.removed
                     .filter { !BundleStructure.isStructural($0, of: o) && !unmovedRemoved.contains($0.path)
                         && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex)
-                        && !PackageMetadata.isInside($0.path, in: oldIndex) }
+                        && !PythonTree.isInside($0.path, in: oldIndex) }
                     .map { candidate($0, bundle: pair.name, root: o.path) }
             }
         }
@@ -60,7 +60,7 @@ public enum Comparer {
                 addedCandidates += changes.added
                     .filter { !BundleStructure.isStructural($0, of: n) && !unmovedAdded.contains($0.path)
                         && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex)
-                        && !PackageMetadata.isInside($0.path, in: newIndex) }
+                        && !PythonTree.isInside($0.path, in: newIndex) }
                     .map { candidate($0, bundle: pair.name, root: n.path) }
             }
         }

@@ -7,7 +7,7 @@ import BundleModel
 /// renamed with every version. Their files are not move candidates: numpy moving
 /// `core/` to `_core/`, or a boilerplate `WHEEL` file of the same bytes in another package,
 /// is no resource move.
-enum PackageMetadata {
+enum PythonTree {
     private static let folderSuffixes: [[UInt8]] = [".dist-info", ".egg-info"].map { Array($0.utf8) }
     private static let folderNames: [[UInt8]] = ["site-packages", "lib-dynload", "__pycache__"].map { Array($0.utf8) }
     /// Bytecode and type stubs: never read by a path (a `.py` script may be, outside a package).
