@@ -9,15 +9,19 @@ import BundleModel
 /// is no resource move.
 enum PythonTree {
     private static let folderSuffixes: [[UInt8]] = [".dist-info", ".egg-info"].map { Array($0.utf8) }
-    private static let folderNames: [[UInt8]] = ["site-packages", "lib-dynload", "__pycache__"].map { Array($0.utf8) }
-    /// Bytecode and type stubs: never read by a path (a `.py` script may be, outside a package).
-    private static let fileSuffixes: [[UInt8]] = [".pyc", ".pyo", ".pyi"].map { Array($0.utf8) }
+    /// Python's search-path folders (Briefcase's `app_packages/` is iOS's `site-packages/`).
+    private static let folderNames: [[UInt8]] = ["site-packages", "app_packages", "lib-dynload", "__pycache__"]
+        .map { Array($0.utf8) }
+    /// Bytecode, type stubs and the `.fwork` files iOS's importer finds extension modules
+    /// by: never read by a path (a `.py` script may be, outside a package).
+    private static let fileSuffixes: [[UInt8]] = [".pyc", ".pyo", ".pyi", ".fwork"].map { Array($0.utf8) }
     private static let python = Array("python".utf8)
-    private static let packageMarkers: [[UInt8]] = ["__init__.py", "__init__.pyc"].map { Array($0.utf8) }
+    /// What makes a folder a package on disk (PyInstaller keeps only `__init__.pyi` there).
+    private static let packageMarkers: [[UInt8]] = ["__init__.py", "__init__.pyc", "__init__.pyi"].map { Array($0.utf8) }
 
     /// Whether `path` is Python bytecode or a type stub, or lies in Python's tree
-    /// (`site-packages/`, `lib-dynload/`, `python3.11/`, `*.dist-info/`) or in a Python
-    /// package (a folder holding `__init__.py` in `index`).
+    /// (`site-packages/`, `app_packages/`, `lib-dynload/`, `python3.11/`, `*.dist-info/`) or
+    /// in a Python package (a folder holding `__init__.py` in `index`).
     static func isInside(_ path: BundlePath, in index: SnapshotIndex) -> Bool {
         let bytes = path.bytes
         let ranges = path.componentRanges

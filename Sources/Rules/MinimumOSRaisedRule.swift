@@ -34,6 +34,21 @@ public struct MinimumOSRaisedRule: Rule {
                         new: MinimumOSMismatchRule.mac(min: "11.0", [ExampleBuild.slice(.x86_64, platform: .macOS,
                                                                                          minimumOS: .init(major: 10, minor: 9))]),
                         expectedCount: 1),
+            RuleExample("LSMinimumSystemVersion added above the executable's floor (PyInstaller's default omits it)",
+                        old: ExampleBuild().bundle("Example.app", id: "com.example.app", layout: .contents,
+                                                   info: [("CFBundleExecutable", .string("Example"))])
+                            .binary("Example.app/Contents/MacOS/Example", MachOFile(container: .fat, slices: [
+                                ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 13)),
+                                ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))])),
+                        new: MinimumOSMismatchRule.mac(min: "11.0", [
+                            ExampleBuild.slice(.x86_64, platform: .macOS, minimumOS: .init(major: 10, minor: 13)),
+                            ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))]), expectedCount: 1),
+            RuleExample("the executable raised to 10.13, the Info.plist further, to 11.0: both said",
+                        old: MinimumOSMismatchRule.mac(min: "10.9", [ExampleBuild.slice(.x86_64, platform: .macOS,
+                                                                                        minimumOS: .init(major: 10, minor: 9))]),
+                        new: MinimumOSMismatchRule.mac(min: "11.0", [ExampleBuild.slice(.x86_64, platform: .macOS,
+                                                                                        minimumOS: .init(major: 10, minor: 13))]),
+                        expectedCount: 2),
             RuleExample("the executable and the Info.plist raised together: said once",
                         old: MinimumOSMismatchRule.mac(min: "11.0", [ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 11))]),
                         new: MinimumOSMismatchRule.mac(min: "12.0", [ExampleBuild.slice(platform: .macOS, minimumOS: .init(major: 12))]),
@@ -86,6 +101,7 @@ public struct MinimumOSRaisedRule: Rule {
 
     public func findings(in context: RuleContext) -> [Finding] {
         var out: [Finding] = []
+        var raisedTo: [String: MachOVersion] = [:]  // the top app's executable, by bundle name
         let build = context.check(isNew: true)
         for p in BinaryPairs.pairs(context) {
             // A nested bundle's minimum matters only above the app's own: the App Store
@@ -115,22 +131,34 @@ public struct MinimumOSRaisedRule: Rule {
                 out.append(Finding(ruleID: .minimumOSRaised, severity: severity, bundle: p.name,
                                    message: "minimum \(platform) raised \(was) → \(now) (\(p.path.nameString)): " + consequence,
                                    paths: [p.path], subject: "\(platform)|\(now)"))
+                if let bundle, bundle.parentPath == nil { raisedTo[p.name] = max(raisedTo[p.name] ?? now, now) }
             }
         }
-        return out + declaredRaises(context, besides: Set(out.map(\.bundle)))
+        return out + declaredRaises(context, besides: raisedTo)
     }
 
     /// The app's own declared minimum (`LSMinimumSystemVersion`, `MinimumOSVersion`) raised
-    /// while its executable's did not say so (a Python or script launcher, a plist set by
-    /// hand): the App Store and updaters offer the update by that value.
-    func declaredRaises(_ context: RuleContext, besides reported: Set<String>) -> [Finding] {
+    /// above what its executable's raise already says (a Python or script launcher, a value
+    /// set by hand): the App Store and updaters offer the update by that value. A key the
+    /// old build lacked stood at its executable's minimum.
+    func declaredRaises(_ context: RuleContext, besides raisedTo: [String: MachOVersion]) -> [Finding] {
         let old = context.check(isNew: false), new = context.check(isNew: true)
         return context.comparison.bundles.compactMap { b in
-            guard let o = b.old, let n = b.new, n.parentPath == nil, n.kind == .app, !reported.contains(b.name) else { return nil }
-            let key = new.isMobile(n) ? "MinimumOSVersion" : "LSMinimumSystemVersion"
-            guard case .text(let wasText) = old.text(key, of: o), case .text(let nowText) = new.text(key, of: n),
-                  case .success(let was) = VersionNumber.parse(wasText), case .success(let now) = VersionNumber.parse(nowText),
-                  now > was else { return nil }
+            guard let o = b.old, let n = b.new, n.parentPath == nil, n.kind == .app else { return nil }
+            let mobile = new.isMobile(n)
+            let key = mobile ? "MinimumOSVersion" : "LSMinimumSystemVersion"
+            guard case .text(let nowText) = new.text(key, of: n), case .success(let now) = VersionNumber.parse(nowText)
+            else { return nil }
+            let wasText: String
+            if case .text(let text) = old.text(key, of: o) {
+                wasText = text
+            } else {
+                let platform: MachOPlatform = mobile ? .iOS : .macOS
+                guard let floor = old.executableFacts(of: o)?.file.minimumOS(for: platform) else { return nil }
+                wasText = "\(floor)"
+            }
+            guard case .success(let was) = VersionNumber.parse(wasText), now > was else { return nil }
+            if let binary = raisedTo[b.name], case .success(let said) = VersionNumber.parse("\(binary)"), said >= now { return nil }
             return Finding(ruleID: .minimumOSRaised, severity: context.severity(of: .minimumOSRaised), bundle: b.name,
                            message: "\(key) raised \(wasText) → \(nowText): users below \(nowText) stop getting updates",
                            paths: [n.infoPlistPath], subject: "\(key)|\(nowText)")

@@ -108,7 +108,7 @@ public struct MinimumOSVersionRule: CheckRule {
                   case .text(let appText) = build.text("MinimumOSVersion", of: app),
                   case .success(let appVersion) = VersionNumber.parse(appText), appVersion < version else { continue }
             add(b, "MinimumOSVersion \(text) is above the app's \(appText): App Store Connect refuses it (ITMS-90208); "
-                + "declare what the framework's binary needs", "MinimumOSVersion|above-app")
+                + "build the framework for the app's deployment target and declare that", "MinimumOSVersion|above-app")
             aboveApp.insert(b.path)
         }
         return out + binaryFindings(in: build, skipping: aboveApp)

@@ -161,10 +161,14 @@ import Testing
     @Test func pythonPackagesDoNotMove() {
         let old = ["A.app/lib/python3.11/numpy/__init__.py": "init", "A.app/lib/python3.11/numpy/core/_exceptions.py": "exceptions",
                    "A.app/Resources/pkg/__init__.py": "init", "A.app/Resources/pkg/core/data.csv": "1,2,3,4",
-                   "A.app/Resources/stubs/core/a.pyi": "def f(): ...", "A.app/Scripts/tool.py": "print('tool')"]
+                   "A.app/Resources/stubs/core/a.pyi": "def f(): ...", "A.app/Scripts/tool.py": "print('tool')",
+                   "A.app/Frameworks/x.cpython-313-iphoneos.fwork": "Frameworks/x.framework/x",
+                   "A.app/Res/numpy/__init__.pyi": "stub", "A.app/Res/numpy/core/include/a.h": "int a(void);"]
         let new = ["A.app/lib/python3.11/numpy/__init__.py": "init", "A.app/lib/python3.11/numpy/_core/_exceptions.py": "exceptions",
                    "A.app/Resources/pkg/__init__.py": "init", "A.app/Resources/pkg/_core/data.csv": "1,2,3,4",
-                   "A.app/Resources/stubs/_core/a.pyi": "def f(): ...", "A.app/Tools/tool.py": "print('tool')"]
+                   "A.app/Resources/stubs/_core/a.pyi": "def f(): ...", "A.app/Tools/tool.py": "print('tool')",
+                   "A.app/Frameworks/x.cpython-313-iphonesimulator.fwork": "Frameworks/x.framework/x",
+                   "A.app/Res/numpy/__init__.pyi": "stub", "A.app/Res/numpy/_core/include/a.h": "int a(void);"]
         let moves = TestBuild.compare(TestBuild().files(old), TestBuild().files(new)).moves
         #expect(moves.map(\.from) == [BundlePath("A.app/Scripts/tool.py")], "\(moves)")
     }
