@@ -150,7 +150,7 @@ public struct ArchitectureDroppedRule: Rule {
                 platform = theirs
             }
             if let facts = build.executableFacts(of: next) {
-                let archs = Set(deviceArchitectures(facts.file).map { Self.generic[$0] ?? $0 })
+                let archs = Set(deviceArchitectures(facts.file).map(genericArchitecture))
                 host = host.map { $0.intersection(archs) } ?? archs
             }
             current = next
@@ -160,6 +160,9 @@ public struct ArchitectureDroppedRule: Rule {
 
     /// The generic architecture each CPU subtype's devices also run.
     static let generic: [String: String] = ["arm64e": "arm64", "x86_64h": "x86_64", "armv7s": "armv7"]
+
+    /// The generic architecture of a CPU subtype (`arm64e` → `arm64`), else the name itself.
+    static func genericArchitecture(_ architecture: String) -> String { generic[architecture] ?? architecture }
 
     public func findings(in context: RuleContext) -> [Finding] {
         let old = context.check(isNew: false), new = context.check(isNew: true)
@@ -173,7 +176,7 @@ public struct ArchitectureDroppedRule: Rule {
                 // Nested code runs under its host (the app, or a framework's loader): a slice
                 // the host never had was never run, and one the host dropped too is the host's
                 // finding.
-                let g = Self.generic[arch] ?? arch
+                let g = Self.genericArchitecture(arch)
                 if let hostWas, !hostWas.contains(g) { return false }
                 if let hostIs, !hostIs.contains(g) { return false }
                 // A CPU subtype's devices run the generic slice (every arm64e device runs

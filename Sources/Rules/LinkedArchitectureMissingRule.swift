@@ -47,30 +47,30 @@ public struct LinkedArchitectureMissingRule: CheckRule {
             }))
     }
 
-    /// The generic architecture of a CPU subtype (`arm64e` → `arm64`), else the name itself.
-    static func generic(_ architecture: String) -> String {
-        ArchitectureDroppedRule.generic[architecture] ?? architecture
-    }
-
     public func findings(in build: CheckContext) -> [Finding] {
         guard build.hasMachOFacts else { return [] }
         // Embedded Mach-O files by the last component of their path, and by the framework
         // path that ends an install name (`Kit.framework/Versions/A/Kit`, `Kit.framework/Kit`).
         var byTail: [String: [BundlePath]] = [:]
         for path in build.snapshot.machO.keys {
-            for tail in Self.tails(of: path) { byTail[tail, default: []].append(path) }
+            if let tail = Self.key(path.components.map { String(decoding: $0, as: UTF8.self) }) {
+                byTail[tail, default: []].append(path)
+            }
         }
         var out: [Finding] = []
         for b in build.bundles {
             guard let (path, loader) = build.executableFacts(of: b) else { continue }
             var missing: [BundlePath: Set<String>] = [:]
             for slice in loader.slices where !slice.isStaticArchive {
-                let arch = Self.generic(slice.architecture)
+                let arch = ArchitectureDroppedRule.genericArchitecture(slice.architecture)
                 for library in slice.libraries where library.kind != .weak {
-                    guard let tail = Self.installTail(library.path), let hits = byTail[tail], hits.count == 1,
+                    // The system's own libraries are never embedded.
+                    guard !library.path.hasPrefix("/usr/lib/"), !library.path.hasPrefix("/System/"),
+                          let tail = Self.key(library.path.split(separator: "/").map(String.init)),
+                          let hits = byTail[tail], hits.count == 1,
                           let target = hits.first, target != path, let file = build.snapshot.machO[target] else { continue }
                     let slices = file.slices.filter { !$0.isStaticArchive }
-                    guard !slices.isEmpty, !slices.contains(where: { Self.generic($0.architecture) == arch }) else { continue }
+                    guard !slices.isEmpty, !slices.contains(where: { ArchitectureDroppedRule.genericArchitecture($0.architecture) == arch }) else { continue }
                     missing[target, default: []].insert(slice.architecture)
                 }
             }
@@ -88,22 +88,10 @@ public struct LinkedArchitectureMissingRule: CheckRule {
         return out
     }
 
-    /// The keys an embedded file is found by: its last path component, and for a file inside
-    /// a `.framework`, the path from the framework folder on.
-    static func tails(of path: BundlePath) -> [String] {
-        let parts = path.components.map { String(decoding: $0, as: UTF8.self) }
-        guard let last = parts.last else { return [] }
-        if let at = parts.lastIndex(where: { $0.hasSuffix(".framework") }), at < parts.count - 1 {
-            return [parts[at...].joined(separator: "/")]
-        }
-        return [last]
-    }
-
-    /// The key an install name is matched by: from its last `.framework` component on, else
-    /// its last component (`@rpath/libz.dylib` → `libz.dylib`); nil for the system's own.
-    static func installTail(_ installName: String) -> String? {
-        if installName.hasPrefix("/usr/lib/") || installName.hasPrefix("/System/") { return nil }
-        let parts = installName.split(separator: "/").map(String.init)
+    /// The key a path (an embedded file's, or an install name's) is matched by: from its last
+    /// `.framework` component on (`Kit.framework/Versions/A/Kit`), else its last component
+    /// (`@rpath/libz.dylib` → `libz.dylib`).
+    static func key(_ parts: [String]) -> String? {
         guard let last = parts.last else { return nil }
         if let at = parts.lastIndex(where: { $0.hasSuffix(".framework") }), at < parts.count - 1 {
             return parts[at...].joined(separator: "/")

@@ -85,7 +85,7 @@ public struct MinimumOSRaisedRule: Rule {
         func minimums(_ file: MachOFile) -> [String: MachOVersion] {
             var out: [String: MachOVersion] = [:]
             for slice in file.slices where !slice.isStaticArchive {
-                let arch = ArchitectureDroppedRule.generic[slice.architecture] ?? slice.architecture
+                let arch = ArchitectureDroppedRule.genericArchitecture(slice.architecture)
                 for v in slice.buildVersions where v.platform == platform { out[arch] = min(out[arch] ?? v.minimumOS, v.minimumOS) }
             }
             return out
@@ -155,10 +155,10 @@ public struct MinimumOSRaisedRule: Rule {
             } else {
                 let platform: MachOPlatform = mobile ? .iOS : .macOS
                 guard let floor = old.executableFacts(of: o)?.file.minimumOS(for: platform) else { return nil }
-                wasText = "\(floor)"
+                wasText = floor.description
             }
             guard case .success(let was) = VersionNumber.parse(wasText), now > was else { return nil }
-            if let binary = raisedTo[b.name], case .success(let said) = VersionNumber.parse("\(binary)"), said >= now { return nil }
+            if let binary = raisedTo[b.name], let said = VersionNumber(binary.description), said >= now { return nil }
             return Finding(ruleID: .minimumOSRaised, severity: context.severity(of: .minimumOSRaised), bundle: b.name,
                            message: "\(key) raised \(wasText) → \(nowText): users below \(nowText) stop getting updates",
                            paths: [n.infoPlistPath], subject: "\(key)|\(nowText)")

@@ -32,11 +32,7 @@ import TestSupport
     /// beside a top-level `Resources/` folder) is judged as a versioned framework.
     @Test func anOldStyleFrameworksExecutableIsFoundBesideResources() throws {
         let scratch = try ScratchDirectory("old-style-framework")
-        var framework = FixtureBuilder()
-        framework.setFile("Kit.framework/Kit", FixtureBuilder.bytes(512, seed: 3), executable: true)
-        framework.setFile("Kit.framework/Resources/Info.plist", FixtureBuilder.plist(FixtureBuilder.info(
-            identifier: "com.example.kit", name: "Kit", shortVersion: "2.0", version: "200", packageType: "FMWK",
-            platform: "macosx", supported: "MacOSX")))
+        var framework = FixtureBuilder.oldStyleFramework()
         let path = try framework.writeDirectory(in: scratch.path, named: "a") + "/Kit.framework"
         let r = CLIHarness.run(["check", path, "--fail-on", "info"])
         #expect(r.err.isEmpty && r.status == 0, "\(r.out)\(r.err)")
@@ -52,12 +48,8 @@ import TestSupport
     /// Developer ID build signs and notarizes it as it is.
     @Test func anOldStyleFrameworkInAMacAppIsJudgedForTheAppStoreOnly() throws {
         let scratch = try ScratchDirectory("old-style-in-app")
-        var app = FixtureBuilder.macApp(name: "Viewer", identifier: "com.example.viewer")
-        let cef = "Viewer.app/Contents/Frameworks/Cef.framework"
-        app.setFile("\(cef)/Cef", FixtureBuilder.bytes(512, seed: 3), executable: true)
-        app.setFile("\(cef)/Resources/Info.plist", FixtureBuilder.plist(FixtureBuilder.info(
-            identifier: "com.example.cef", name: "Cef", shortVersion: "2.0", version: "200", packageType: "FMWK",
-            platform: "macosx", supported: "MacOSX")))
+        let app = FixtureBuilder.macApp(name: "Viewer", identifier: "com.example.viewer").merging(
+            FixtureBuilder.oldStyleFramework(name: "Cef", identifier: "com.example.cef").embedded(in: "Viewer.app/Contents/Frameworks"))
         let path = try app.writeDirectory(in: scratch.path, named: "a") + "/Viewer.app"
         let devid = try scratch.write("devid.yml", "distribution: developer-id\n")
         #expect(CLIHarness.run(["check", path]).out.contains("structure.framework-versions"))
@@ -69,11 +61,7 @@ import TestSupport
     /// the finding says so, not that the folder is missing.
     @Test func anEmptyDevelopmentRegionFolderIsSaidToBeEmpty() throws {
         let scratch = try ScratchDirectory("empty-lproj")
-        var framework = FixtureBuilder()
-        framework.setFile("Kit.framework/Kit", FixtureBuilder.bytes(512, seed: 3), executable: true)
-        framework.setFile("Kit.framework/Resources/Info.plist", FixtureBuilder.plist(FixtureBuilder.info(
-            identifier: "com.example.kit", name: "Kit", shortVersion: "2.0", version: "200", packageType: "FMWK",
-            platform: "macosx", supported: "MacOSX")))
+        var framework = FixtureBuilder.oldStyleFramework()
         framework.setFile("Kit.framework/Resources/de.lproj/locale.pak", "pak")
         framework.setFile("Kit.framework/Resources/en.lproj/locale.pak", "pak")
         let old = try framework.writeDirectory(in: scratch.path, named: "a") + "/Kit.framework"

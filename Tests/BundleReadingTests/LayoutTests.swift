@@ -109,11 +109,7 @@ import TestSupport
     /// the executable and the sealed folder are the bundle folder's, not a `Contents/` one.
     @Test func oldStyleResourcesFrameworkKeepsItsExecutableBesideResources() throws {
         let scratch = try ScratchDirectory()
-        var framework = FixtureBuilder()
-        framework.setFile("Kit.framework/Kit", FixtureBuilder.bytes(512, seed: 3), executable: true)
-        framework.setFile("Kit.framework/Resources/Info.plist", FixtureBuilder.plist(FixtureBuilder.info(
-            identifier: "com.example.kit", name: "Kit", shortVersion: "2.0", version: "200", packageType: "FMWK",
-            platform: "macosx", supported: "MacOSX")))
+        var framework = FixtureBuilder.oldStyleFramework()
         framework.setFile("Kit.framework/Resources/de.lproj/locale.pak", "pak")
         let snapshot = try BuildReader.read(path: try framework.writeDirectory(in: scratch.path))
         let main = try #require(snapshot.mainBundle)

@@ -52,6 +52,17 @@ extension FixtureBuilder {
         return b
     }
 
+    /// A framework in CFBundle's old-style layout, as the Chromium Embedded Framework ships:
+    /// `Resources/Info.plist` and the executable at the top, no `Versions/`.
+    public static func oldStyleFramework(name: String = "Kit", identifier: String = "com.example.kit") -> FixtureBuilder {
+        var b = FixtureBuilder()
+        b.setFile("\(name).framework/\(name)", bytes(512, seed: 3), executable: true)
+        b.setFile("\(name).framework/Resources/Info.plist", plist(info(
+            identifier: identifier, name: name, shortVersion: "2.0", version: "200", packageType: "FMWK",
+            platform: "macosx", supported: "MacOSX")))
+        return b
+    }
+
     /// An `.xcarchive`'s content (write it with `writeDirectory(in:named:)`): the archive
     /// Info.plist, `Products/Applications/<app>`, and `dSYMs/<app>.dSYM`.
     public static func xcarchive(app: FixtureBuilder) -> FixtureBuilder {
