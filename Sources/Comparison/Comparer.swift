@@ -29,6 +29,7 @@ public enum Comparer {
         var raw: [FileChanges] = []
         var removedCandidates: [MoveCandidate] = [], addedCandidates: [MoveCandidate] = []
         var unmovedAdded = Set<BundlePath>()
+        var oldPython = PythonTree.Classifier(oldIndex), newPython = PythonTree.Classifier(newIndex)
         for pair in pairs {
             let changes = fileChanges(old: pair.old.map { oldIndex.files(of: $0) } ?? [], under: pair.old?.path ?? .root,
                                       new: pair.new.map { newIndex.files(of: $0) } ?? [], under: pair.new?.path ?? .root,
@@ -48,7 +49,7 @@ public enum Comparer {
                 removedCandidates += changes.removed
                     .filter { !BundleStructure.isStructural($0, of: o) && !unmovedRemoved.contains($0.path)
                         && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex)
-                        && !PythonTree.isInside($0.path, in: oldIndex) }
+                        && !oldPython.isInside($0.path) }
                     .map { candidate($0, bundle: pair.name, root: o.path) }
             }
         }
@@ -60,7 +61,7 @@ public enum Comparer {
                 addedCandidates += changes.added
                     .filter { !BundleStructure.isStructural($0, of: n) && !unmovedAdded.contains($0.path)
                         && !CompiledPackage.isInsideKept($0.path, old: oldIndex, new: newIndex)
-                        && !PythonTree.isInside($0.path, in: newIndex) }
+                        && !newPython.isInside($0.path) }
                     .map { candidate($0, bundle: pair.name, root: n.path) }
             }
         }

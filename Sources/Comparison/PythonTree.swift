@@ -21,24 +21,54 @@ enum PythonTree {
 
     /// Whether `path` is Python bytecode or a type stub, or lies in Python's tree
     /// (`site-packages/`, `app_packages/`, `lib-dynload/`, `python3.11/`, `*.dist-info/`) or
-    /// in a Python package (a folder holding `__init__.py` in `index`).
-    static func isInside(_ path: BundlePath, in index: SnapshotIndex) -> Bool {
-        let bytes = path.bytes
-        let ranges = path.componentRanges
-        func ends(_ name: ArraySlice<UInt8>, _ suffix: [UInt8]) -> Bool {
-            name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
+    /// in a Python package (a folder holding `__init__.py` in the classifier's index).
+    /// Each folder is judged once: the files a diff asks about share their folders.
+    struct Classifier {
+        let index: SnapshotIndex
+        private var folders: [BundlePath: Bool] = [:]
+
+        init(_ index: SnapshotIndex) { self.index = index }
+
+        mutating func isInside(_ path: BundlePath) -> Bool {
+            let name = path.nameBytes
+            if fileSuffixes.contains(where: { ends(name, $0) }) { return true }
+            return isPython(folder: path.parent)
         }
-        if let last = ranges.last, fileSuffixes.contains(where: { ends(bytes[last], $0) }) { return true }
-        for range in ranges.dropLast() {
-            let name = bytes[range]
-            if folderSuffixes.contains(where: { ends(name, $0) })
-                || folderNames.contains(where: { name.elementsEqual($0) })
-                || (name.count > 6 && name.starts(with: Self.python) && name.dropFirst(6).first.map { (48...57).contains($0) } == true) {
-                return true
+
+        /// Whether the folder `folder`, or one above it, is Python's (the bundle's root is
+        /// not). A loop, not recursion: a recorded path may be thousands of folders deep.
+        private mutating func isPython(folder: BundlePath) -> Bool {
+            var unknown: [BundlePath] = []
+            var at = folder
+            var verdict = false
+            while !at.isRoot {
+                if let known = folders[at] {
+                    verdict = known
+                    break
+                }
+                if isPythonsOwn(at) {
+                    folders[at] = true
+                    verdict = true
+                    break
+                }
+                unknown.append(at)
+                at = at.parent
             }
-            let folder = BundlePath(bytes: Array(bytes[..<range.upperBound]))
-            if packageMarkers.contains(where: { index.entry(at: folder.appending($0)) != nil }) { return true }
+            for folder in unknown { folders[folder] = verdict }
+            return verdict
         }
-        return false
+
+        /// Whether the folder itself is Python's, by its name or a package marker in it.
+        private func isPythonsOwn(_ folder: BundlePath) -> Bool {
+            let name = folder.nameBytes
+            return folderSuffixes.contains(where: { ends(name, $0) })
+                || folderNames.contains(where: { name.elementsEqual($0) })
+                || (name.count > 6 && name.starts(with: python) && name.dropFirst(6).first.map { (48...57).contains($0) } == true)
+                || packageMarkers.contains(where: { index.entry(at: folder.appending($0)) != nil })
+        }
+    }
+
+    private static func ends(_ name: ArraySlice<UInt8>, _ suffix: [UInt8]) -> Bool {
+        name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
     }
 }
