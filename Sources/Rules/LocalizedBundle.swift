@@ -233,8 +233,18 @@ struct LocalizationGroup: Equatable {
     /// Languages other than `Base`, sorted, that the system can select: a folder whose name
     /// is no language code (`jp.lproj`, `Hungarian.lproj`) is never read, which
     /// `l10n.invalid-folder-name` says once, so it is not compared key by key or file by file.
-    var spokenLanguages: [String] {
-        languages.keys.filter { $0 != "Base" && LanguageCode.problem(with: $0) == nil }.sorted()
+    /// Worked out once: every parity rule asks for each table it compares.
+    let spokenLanguages: [String]
+
+    init(folder: BundlePath, relativeFolder: BundlePath, languages: [String: BundlePath],
+         files: [String: [BundlePath: FileEntry]], reference: String?, developmentRegion: String?) {
+        self.folder = folder
+        self.relativeFolder = relativeFolder
+        self.languages = languages
+        self.files = files
+        self.reference = reference
+        self.developmentRegion = developmentRegion
+        spokenLanguages = languages.keys.filter { $0 != "Base" && LanguageCode.problem(with: $0) == nil }.sorted()
     }
 
     /// Whether `language` only refines another language of the bundle (`en-GB` beside
