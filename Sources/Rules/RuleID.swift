@@ -71,6 +71,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case sdkManifestMissing = "privacy.sdk-manifest-missing"
     case requiredReasonUndeclared = "privacy.required-reason-undeclared"
     case unsupportedArchitecture = "binary.unsupported-architecture"
+    case simulatorPlatform = "info-plist.simulator-platform"
     case architectureDropped = "binary.architecture-dropped"
     case minimumOSRaised = "binary.minimum-os-raised"
     case librariesChanged = "binary.libraries-changed"
@@ -162,6 +163,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .sdkManifestMissing: SDKManifestMissingRule.self
         case .requiredReasonUndeclared: RequiredReasonUndeclaredRule.self
         case .unsupportedArchitecture: UnsupportedArchitectureRule.self
+        case .simulatorPlatform: SimulatorPlatformRule.self
         case .architectureDropped: ArchitectureDroppedRule.self
         case .minimumOSRaised: MinimumOSRaisedRule.self
         case .librariesChanged: LibrariesChangedRule.self
