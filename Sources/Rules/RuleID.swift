@@ -189,8 +189,16 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     /// The rule's self-description.
     public var description: RuleDescription { ruleType.description }
 
-    /// Whether the rule judges one build (`CheckRule`): `bundlediff check` runs these.
-    public var isCheck: Bool { ruleType is any CheckRule.Type }
+    /// Whether `bundlediff check` runs the rule: every rule that judges one build
+    /// (`CheckRule`), and the version rules that judge each bundle of the new build as it is
+    /// (`singleBuildVersionRules`).
+    public var isCheck: Bool { ruleType is any CheckRule.Type || Self.singleBuildVersionRules.contains(self) }
+
+    /// Version rules whose findings need no earlier build: App Store Connect refuses the
+    /// version strings they name whatever was uploaded before. (`version.malformed` is not
+    /// one: without an earlier build it also names missing keys, which
+    /// `info-plist.required-keys` names in `check`.)
+    static let singleBuildVersionRules: Set<RuleID> = [.shortVersionComponents]
 
     /// The rules `bundlediff check` runs: every `CheckRule`.
     public static let checkRules: Set<RuleID> = Set(allCases.filter(\.isCheck))

@@ -10,13 +10,23 @@ import Testing
     @Test func registryKnowsTheCheckRules() {
         #expect(RuleID.checkRules.contains(.iosResourcesFolder))
         #expect(!RuleID.checkRules.contains(.buildNotIncreased))
-        #expect(RuleID.checkRules.isDisjoint(with: RuleID.versionRules))
+        // Of the gate's version rules, only those that need no earlier build.
+        #expect(RuleID.checkRules.intersection(RuleID.versionRules) == [.shortVersionComponents])
         for id in RuleID.checkRules {
             // A check rule judges one build: its examples have no old build.
             for e in id.description.triggeringExamples + id.description.nonTriggeringExamples {
                 #expect(e.old == nil, "\(id.rawValue): \(e.name)")
             }
         }
+    }
+
+    /// `check` (the build against an empty one, the check rules only) names a four-part
+    /// marketing version: App Store Connect refuses it whatever was uploaded before.
+    @Test func checkNamesAFourPartMarketingVersion() {
+        let build = BuildNotIncreasedRule.app(short: "1.2.3.4", build: "7").snapshot()
+        let found = RuleEngine.run(old: Self.empty, new: build, only: RuleID.checkRules)
+        #expect(found.filter { $0.ruleID == .shortVersionComponents }.map(\.message)
+            == ["CFBundleShortVersionString '1.2.3.4' has 4 components: use major.minor.patch"])
     }
 
     @Test func diffMarksTheNewSidesCheckFindingsNewOrExisting() {
