@@ -72,6 +72,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case requiredReasonUndeclared = "privacy.required-reason-undeclared"
     case unsupportedArchitecture = "binary.unsupported-architecture"
     case simulatorPlatform = "info-plist.simulator-platform"
+    case iconName = "info-plist.icon-name"
     case architectureDropped = "binary.architecture-dropped"
     case minimumOSRaised = "binary.minimum-os-raised"
     case librariesChanged = "binary.libraries-changed"
@@ -164,6 +165,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .requiredReasonUndeclared: RequiredReasonUndeclaredRule.self
         case .unsupportedArchitecture: UnsupportedArchitectureRule.self
         case .simulatorPlatform: SimulatorPlatformRule.self
+        case .iconName: IconNameRule.self
         case .architectureDropped: ArchitectureDroppedRule.self
         case .minimumOSRaised: MinimumOSRaisedRule.self
         case .librariesChanged: LibrariesChangedRule.self

@@ -429,6 +429,29 @@ def check_icon_files(f, old, new):
 CHECKS["info-plist.icon-files"] = check_icon_files
 
 
+def check_icon_name(f, old, new):
+    """TRUE when the raw Info.plist names no icon set (CFBundleIconName, at the top or under
+    CFBundleIcons > CFBundlePrimaryIcon) and Xcode wrote an iOS SDK of 11 or later into it
+    (DTPlatformName iphoneos, DTPlatformVersion): read independently of the Mach-O facts."""
+    b = bundle_of(new, f["bundle"])
+    if not b:
+        return None, "bundle not found"
+    primary = (b.info.get("CFBundleIcons") or {}).get("CFBundlePrimaryIcon") or {}
+    names = [b.info.get("CFBundleIconName"), primary.get("CFBundleIconName") if isinstance(primary, dict) else None]
+    if any(isinstance(n, str) and n for n in names):
+        return False, f"names the icon set {next(n for n in names if isinstance(n, str) and n)!r}"
+    version = b.info.get("DTPlatformVersion")
+    if b.info.get("DTPlatformName") != "iphoneos" or not isinstance(version, str):
+        return None, "no iOS SDK in Info.plist"
+    major = int(version.split(".")[0]) if version.split(".")[0].isdigit() else None
+    if major is None:
+        return None, f"DTPlatformVersion {version!r}"
+    return (major >= 11), f"no CFBundleIconName; DTPlatformVersion {version}"
+
+
+CHECKS["info-plist.icon-name"] = check_icon_name
+
+
 # Mach-O facts, read by macholib (PyPI; no code shared with bundlediff's reader).
 MACHO_PLATFORMS = {1: "macOS", 2: "iOS", 3: "tvOS", 4: "watchOS", 6: "macCatalyst", 11: "visionOS"}
 
