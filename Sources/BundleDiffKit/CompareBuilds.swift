@@ -51,8 +51,9 @@ public struct CompareBuilds {
         // The build is indexed once: the rules see it against an empty build, the report
         // against itself.
         let index = SnapshotIndex(build.snapshot)
-        let context = RuleContext(comparison: Comparer.compare(SnapshotIndex(empty), index),
+        var context = RuleContext(comparison: Comparer.compare(SnapshotIndex(empty), index),
                                   configuration: configuration, history: nil, reportDate: Timestamp.parse(date))
+        context.judgesOneBuild = true
         let side = build.reportSide
         return DiffReport(kind: .check, oldSide: side, newSide: side,
                           comparison: Comparer.compare(index, index),

@@ -15,7 +15,10 @@ public struct MalformedVersionRule: Rule {
             + "Clip or an app extension leaves nothing to compare: App Store Connect refuses such a build (ITMS-90056, ITMS-90057), "
             + "and the gate does not pass it. A helper app or framework, whose versions the gate does not compare, is "
             + "judged only in a build that may reach App Store Connect, and its empty value is a missing key "
-            + "(info-plist.required-keys).",
+            + "(info-plist.required-keys). `check` judges the strings of a build that may reach App Store Connect, "
+            + "frameworks' included ('8.22.3-beta.0', '241209 854': ITMS-90058 for CFBundleVersion, ITMS-90060 for "
+            + "CFBundleShortVersionString), and leaves missing, empty or non-string keys to info-plist.required-keys.",
+        appStoreCodes: ["ITMS-90056", "ITMS-90057", "ITMS-90058", "ITMS-90060"],
         triggeringExamples: [
             RuleExample("beta suffix", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "1.0b3")),
             RuleExample("git hash", old: nil, new: BuildNotIncreasedRule.app(short: "1.0", build: "9c8e08b")),
@@ -55,6 +58,10 @@ public struct MalformedVersionRule: Rule {
     public func findings(in context: RuleContext) -> [Finding] {
         var out: [Finding] = []
         let build = context.check(isNew: true)
+        // `check`: only App Store Connect's refusal is left to say, and a missing key is
+        // info-plist.required-keys' there.
+        let alone = context.judgesOneBuild
+        if alone && !build.mayBeUploaded { return [] }
         for b in context.comparison.bundles {
             // A static framework's versions never reach App Store Connect (it is linked in).
             guard let n = b.new, !context.isUnchangedInner(b), !build.isStaticFramework(n) else { continue }
@@ -62,7 +69,7 @@ public struct MalformedVersionRule: Rule {
             // A bundle the gate does not compare (a helper app, a framework) matters to App
             // Store Connect only.
             if !judged && !build.mayBeUploaded { continue }
-            if judged, build.info(of: n) == nil {
+            if judged, !alone, build.info(of: n) == nil {
                 out.append(Finding(
                     ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
                     message: "\(n.infoPlistPath.relative(to: n.path)?.description ?? "Info.plist") is missing or does not "
@@ -71,7 +78,7 @@ public struct MalformedVersionRule: Rule {
                 continue
             }
             for (key, value) in [("CFBundleVersion", n.version), ("CFBundleShortVersionString", n.shortVersion)] {
-                if judged, let info = build.info(of: n), info[key] == nil {
+                if judged, !alone, let info = build.info(of: n), info[key] == nil {
                     out.append(Finding(
                         ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
                         message: "\(key) is missing, so there is no version to compare"
@@ -82,7 +89,7 @@ public struct MalformedVersionRule: Rule {
                 }
                 // A number where the string belongs (`<integer>5</integer>`): App Store Connect
                 // reads versions as strings, and `check` refuses the key (info-plist.required-keys).
-                if let raw = build.info(of: n)?[key], raw.stringValue == nil {
+                if !alone, let raw = build.info(of: n)?[key], raw.stringValue == nil {
                     out.append(Finding(
                         ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
                         message: "\(key) is \(raw.typeNameWithArticle), not a string; App Store Connect reads versions as "
@@ -92,11 +99,16 @@ public struct MalformedVersionRule: Rule {
                 }
                 // Such a bundle's empty value is a missing key (Qt's helper apps ship `<string></string>`),
                 // which `info-plist.required-keys` names.
-                guard let text = value, judged || !text.isEmpty, let reason = Self.problem(text, key: key) else { continue }
+                guard let text = value, (judged && !alone) || !text.isEmpty, let reason = Self.problem(text, key: key) else {
+                    continue
+                }
+                let consequence = alone
+                    ? ": App Store Connect refuses it (\(key == "CFBundleVersion" ? "ITMS-90058" : "ITMS-90060"))"
+                    : ", so it was not compared"
                 out.append(Finding(
                     ruleID: .malformedVersion, severity: context.severity(of: .malformedVersion), bundle: b.name,
-                    message: "\(key) '\(text)' \(reason); it must be 1–3 period-separated non-negative integers, "
-                        + "so it was not compared",
+                    message: "\(key) '\(text)' \(reason); it must be 1–3 period-separated non-negative integers"
+                        + consequence,
                     paths: [n.infoPlistPath], subject: "\(key)=\(text)"))
             }
         }

@@ -11,6 +11,9 @@ public struct RuleContext: Sendable {
     public let reportDate: Int64?
     public let oldIndex: SnapshotIndex
     public let newIndex: SnapshotIndex
+    /// `bundlediff check`: one build judged on its own (the comparison is against an empty
+    /// build), so a rule that would say what it could not compare says what is wrong instead.
+    public var judgesOneBuild = false
     private let localized = LocalizedBundleCache()
     private let tables: StringTableCache
     private let oldSeals = SealEvaluationCache(), newSeals = SealEvaluationCache()

@@ -197,10 +197,9 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     public var isCheck: Bool { ruleType is any CheckRule.Type || Self.singleBuildVersionRules.contains(self) }
 
     /// Version rules whose findings need no earlier build: App Store Connect refuses the
-    /// version strings they name whatever was uploaded before. (`version.malformed` is not
-    /// one: without an earlier build it also names missing keys, which
-    /// `info-plist.required-keys` names in `check`.)
-    static let singleBuildVersionRules: Set<RuleID> = [.shortVersionComponents]
+    /// version strings they name whatever was uploaded before (`version.malformed` leaves
+    /// missing keys to `info-plist.required-keys` in `check`: `RuleContext.judgesOneBuild`).
+    static let singleBuildVersionRules: Set<RuleID> = [.shortVersionComponents, .malformedVersion]
 
     /// The rules `bundlediff check` runs: every `CheckRule`.
     public static let checkRules: Set<RuleID> = Set(allCases.filter(\.isCheck))

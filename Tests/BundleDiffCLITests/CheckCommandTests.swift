@@ -36,6 +36,20 @@ import TestSupport
         #expect(missing.err.split(separator: "\n").count == 1, "\(missing.err)")
     }
 
+    /// `check` names a version App Store Connect refuses with its code, as a refusal (no
+    /// comparison is made), and a Developer ID build's not at all.
+    @Test func checkNamesAMalformedVersionAsARefusal() throws {
+        let scratch = try ScratchDirectory("check")
+        let app = try CLIHarness.editedDemoBuild(1, in: scratch, named: "beta") { $0["CFBundleVersion"] = "1.0b3" }
+        let r = CLIHarness.run(["check", app, "--config", try scratch.write("c.yml", "rules:\n" + Self.sealOff)])
+        #expect(r.status == 1, "\(r.out)\(r.err)")
+        #expect(r.out.contains("error: version.malformed: com.example.wanderlust: CFBundleVersion '1.0b3' component '0b3' is "
+            + "not a non-negative integer; it must be 1–3 period-separated non-negative integers: App Store Connect refuses "
+            + "it (ITMS-90058)"), "\(r.out)")
+        let developerID = try scratch.write("d.yml", "distribution: developer-id\nrules:\n" + Self.sealOff)
+        #expect(!CLIHarness.run(["check", app, "--config", developerID]).out.contains("version.malformed"))
+    }
+
     @Test func checkAcceptsABaselineItWrote() throws {
         let scratch = try ScratchDirectory("check")
         let bad = try Self.badBuild(scratch)

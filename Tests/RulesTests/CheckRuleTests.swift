@@ -11,8 +11,8 @@ import Testing
         #expect(RuleID.checkRules.contains(.iosResourcesFolder))
         #expect(!RuleID.checkRules.contains(.buildNotIncreased))
         // Of the gate's version rules, only those that need no earlier build.
-        #expect(RuleID.checkRules.intersection(RuleID.versionRules) == [.shortVersionComponents])
-        for id in RuleID.checkRules {
+        #expect(RuleID.checkRules.intersection(RuleID.versionRules) == [.shortVersionComponents, .malformedVersion])
+        for id in RuleID.checkRules where id.ruleType is any CheckRule.Type {
             // A check rule judges one build: its examples have no old build.
             for e in id.description.triggeringExamples + id.description.nonTriggeringExamples {
                 #expect(e.old == nil, "\(id.rawValue): \(e.name)")
@@ -27,6 +27,33 @@ import Testing
         let found = RuleEngine.run(old: Self.empty, new: build, only: RuleID.checkRules)
         #expect(found.filter { $0.ruleID == .shortVersionComponents }.map(\.message)
             == ["CFBundleShortVersionString '1.2.3.4' has 4 components: use major.minor.patch"])
+    }
+
+    /// `check` names a framework's pre-release versions with App Store Connect's codes, and
+    /// leaves a missing key to `info-plist.required-keys` (one finding, not two).
+    @Test func checkNamesMalformedVersionsOnce() {
+        let build = BuildNotIncreasedRule.app(short: "1.0", build: "7")
+            .bundle("Example.app/Frameworks/Sentry.framework", kind: .framework, id: "io.sentry", version: "8.22.3-beta.0",
+                    shortVersion: "8.22.3-beta.0", info: [("CFBundleExecutable", .string("Sentry"))])
+            .bundle("Example.app/PlugIns/Share.appex", kind: .appex, id: "com.example.app.share", shortVersion: "1.0",
+                    info: [("CFBundleExecutable", .string("Share"))])
+        let context = RuleContext(comparison: Comparer.compare(old: Self.empty, new: build.snapshot()),
+                                  configuration: RuleConfiguration(), history: nil)
+        var alone = context
+        alone.judgesOneBuild = true
+        let found = RuleEngine.run(alone, only: RuleID.checkRules)
+        #expect(Set(found.filter { $0.ruleID == .malformedVersion }.map(\.message)) == [
+            "CFBundleVersion '8.22.3-beta.0' component '3-beta' is not a non-negative integer; it must be 1–3 "
+                + "period-separated non-negative integers: App Store Connect refuses it (ITMS-90058)",
+            "CFBundleShortVersionString '8.22.3-beta.0' component '3-beta' is not a non-negative integer; it must be 1–3 "
+                + "period-separated non-negative integers: App Store Connect refuses it (ITMS-90060)",
+        ])
+        #expect(found.filter { $0.ruleID == .infoPlistRequiredKeys && $0.message.contains("CFBundleVersion") }.map(\.message)
+            == ["Info.plist has no CFBundleVersion (or an empty one); App Store Connect refuses it (ITMS-90056)"])
+        var developerID = RuleContext(comparison: context.comparison, configuration: RuleConfiguration(distribution: .developerID),
+                                      history: nil)
+        developerID.judgesOneBuild = true
+        #expect(RuleEngine.run(developerID, only: [.malformedVersion]).isEmpty)
     }
 
     @Test func diffMarksTheNewSidesCheckFindingsNewOrExisting() {
