@@ -15,7 +15,7 @@ public struct MalformedVersionRule: Rule {
             + "Clip or an app extension leaves nothing to compare: App Store Connect refuses such a build (ITMS-90056, ITMS-90057), "
             + "and the gate does not pass it. A helper app or framework, whose versions the gate does not compare, is "
             + "judged only in a build that may reach App Store Connect, and its empty value is a missing key "
-            + "(info-plist.required-keys). `check` judges the strings of a build that may reach App Store Connect, "
+            + "(info-plist.required-keys). bundlediff check judges the strings of a build that may reach App Store Connect, "
             + "frameworks' included ('8.22.3-beta.0', '241209 854': ITMS-90058 for CFBundleVersion, ITMS-90060 for "
             + "CFBundleShortVersionString), and leaves missing, empty or non-string keys to info-plist.required-keys.",
         appStoreCodes: ["ITMS-90056", "ITMS-90057", "ITMS-90058", "ITMS-90060"],
