@@ -52,7 +52,8 @@ public struct IconNameRule: CheckRule {
     public func findings(in build: CheckContext) -> [Finding] {
         guard build.mayBeUploaded else { return [] }
         var out: [Finding] = []
-        for app in build.bundles where app.parentPath == nil && app.kind == .app && (app.platform == "iOS" || app.platform == nil) && build.isMobile(app) {
+        for app in build.bundles where app.parentPath == nil && app.kind == .app
+            && (app.platform == "iOS" || app.platform == nil) && build.isMobile(app) {
             guard let info = build.info(of: app), !Self.namesIcon(info),
                   info["LSApplicationLaunchProhibited"]?.isTrueFlag != true, info["ITSWatchOnlyContainer"]?.isTrueFlag != true,
                   let sdk = sdk(of: app, info: info, in: build), sdk >= Self.firstSDK else { continue }

@@ -55,7 +55,8 @@ public struct SimulatorPlatformRule: CheckRule {
     public func findings(in build: CheckContext) -> [Finding] {
         guard build.mayBeUploaded else { return [] }
         var out: [Finding] = []
-        for app in build.bundles where app.parentPath == nil && app.kind == .app && build.isMobile(app) && isDeviceBuild(app, build) {
+        for app in build.bundles
+        where app.parentPath == nil && app.kind == .app && build.isMobile(app) && isDeviceBuild(app, build) {
             for bundle in build.bundles where bundle.path.isWithin(app.path) && bundle.kind != .xcframework {
                 guard let listed = build.info(of: bundle)?["CFBundleSupportedPlatforms"]?.arrayValue else { continue }
                 let simulators = listed.compactMap(\.stringValue).filter { Self.simulatorNames.contains($0) }
