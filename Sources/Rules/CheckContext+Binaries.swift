@@ -2,6 +2,24 @@ import BundleModel
 import MachO
 
 extension CheckContext {
+    /// Whether `app` was built for devices, not a simulator: its executable has a device
+    /// slice (`UnsupportedArchitectureRule.isDeviceBuild`); in a build recorded without Mach-O
+    /// facts, what Xcode wrote into its Info.plist says so (`CFBundleSupportedPlatforms`
+    /// names a device platform and no simulator, or without that key, `DTPlatformName` is a
+    /// device SDK). False when neither tells.
+    func isDeviceBuild(_ app: BundleInfo) -> Bool {
+        if let main = executableFacts(of: app)?.file { return UnsupportedArchitectureRule.isDeviceBuild(main) }
+        guard !hasMachOFacts, let info = info(of: app) else { return false }
+        if let names = info["CFBundleSupportedPlatforms"]?.arrayValue?.compactMap(\.stringValue) {
+            return names.contains { SimulatorPlatformRule.deviceNames.contains($0) }
+                && !names.contains { SimulatorPlatformRule.simulatorNames.contains($0) }
+        }
+        return info["DTPlatformName"]?.stringValue.map { Self.deviceSDKNames.contains($0) } ?? false
+    }
+
+    /// `DTPlatformName` of a device SDK.
+    private static let deviceSDKNames: Set<String> = ["iphoneos", "appletvos", "watchos", "xros"]
+
     /// The Mach-O facts of `bundle`'s main executable (`CFBundleExecutable` where the layout
     /// keeps it): nil when it names no file, the file is not Mach-O, or the build was
     /// recorded without Mach-O facts.

@@ -73,16 +73,17 @@ public struct IconNameRule: CheckRule {
             || named(info["CFBundleIcons"]?.dictionaryValue?["CFBundlePrimaryIcon"]?.dictionaryValue?["CFBundleIconName"])
     }
 
-    /// The iOS SDK of a device build: the executable's (its device slices'), else the one
-    /// Xcode wrote into Info.plist; nil for a simulator build or when unknown.
+    /// The iOS SDK of a device build: the executable's (its iOS slices'), else the one Xcode
+    /// wrote into Info.plist; nil for a simulator build or when unknown.
     private func sdk(of app: BundleInfo, info: PlistDictionary, in build: CheckContext) -> VersionNumber? {
+        guard build.isDeviceBuild(app) else { return nil }
         if let main = build.executableFacts(of: app)?.file {
-            guard UnsupportedArchitectureRule.isDeviceBuild(main) else { return nil }
             let sdks = main.slices.flatMap(\.buildVersions).filter { $0.platform == .iOS && $0.sdk.major > 0 }.map(\.sdk)
             return sdks.min().flatMap { VersionNumber($0.description) }
         }
-        guard !build.hasMachOFacts, info["DTPlatformName"]?.stringValue == "iphoneos",
-              let text = info["DTPlatformVersion"]?.stringValue else { return nil }
+        guard info["DTPlatformName"]?.stringValue == "iphoneos", let text = info["DTPlatformVersion"]?.stringValue else {
+            return nil
+        }
         return VersionNumber(text)
     }
 }

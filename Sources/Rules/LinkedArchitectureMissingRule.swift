@@ -70,7 +70,9 @@ public struct LinkedArchitectureMissingRule: CheckRule {
                           let hits = byTail[tail], hits.count == 1,
                           let target = hits.first, target != path, let file = build.snapshot.machO[target] else { continue }
                     let slices = file.slices.filter { !$0.isStaticArchive }
-                    guard !slices.isEmpty, !slices.contains(where: { ArchitectureDroppedRule.genericArchitecture($0.architecture) == arch }) else { continue }
+                    guard !slices.isEmpty,
+                          !slices.contains(where: { ArchitectureDroppedRule.genericArchitecture($0.architecture) == arch })
+                    else { continue }
                     missing[target, default: []].insert(slice.architecture)
                 }
             }

@@ -56,7 +56,7 @@ public struct SimulatorPlatformRule: CheckRule {
         guard build.mayBeUploaded else { return [] }
         var out: [Finding] = []
         for app in build.bundles
-        where app.parentPath == nil && app.kind == .app && build.isMobile(app) && isDeviceBuild(app, build) {
+        where app.parentPath == nil && app.kind == .app && build.isMobile(app) && build.isDeviceBuild(app) {
             for bundle in build.bundles where bundle.path.isWithin(app.path) && bundle.kind != .xcframework {
                 guard let listed = build.info(of: bundle)?["CFBundleSupportedPlatforms"]?.arrayValue else { continue }
                 let simulators = listed.compactMap(\.stringValue).filter { Self.simulatorNames.contains($0) }
@@ -72,16 +72,5 @@ public struct SimulatorPlatformRule: CheckRule {
             }
         }
         return out
-    }
-
-    /// The app's executable has a device slice; without Mach-O facts, the app's own Info.plist
-    /// names a device platform and no simulator.
-    private func isDeviceBuild(_ app: BundleInfo, _ build: CheckContext) -> Bool {
-        if let main = build.executableFacts(of: app)?.file { return UnsupportedArchitectureRule.isDeviceBuild(main) }
-        guard !build.hasMachOFacts,
-              let names = build.info(of: app)?["CFBundleSupportedPlatforms"]?.arrayValue?.compactMap(\.stringValue) else {
-            return false
-        }
-        return names.contains { Self.deviceNames.contains($0) } && !names.contains { Self.simulatorNames.contains($0) }
     }
 }
