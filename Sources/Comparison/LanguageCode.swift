@@ -44,7 +44,8 @@ public enum LanguageCode {
 
     /// The language a folder name means, in one comparable spelling: legacy names mapped,
     /// `_` read as `-`, language lowercased, region uppercased, script titlecased
-    /// (`pt_BR` → `pt-BR`, `zh_hans` → `zh-Hans`, `English` → `en`), and a Chinese name
+    /// (`pt_BR` → `pt-BR`, `zh_hans` → `zh-Hans`, `English` → `en`), a replaced code read as its
+    /// replacement (`iw` → `he`, `in_ID` → `id-ID`: `replacedCodes`), and a Chinese name
     /// with a region but no script given the script the region implies, as CLDR's legacy
     /// aliases and ICU (which CFBundle matches localizations with) read it: `zh_CN` →
     /// `zh-Hans-CN`, `zh-TW` → `zh-Hant-TW`, `zh-HK` → `zh-Hant-HK`. `Base` stays `Base`.
@@ -53,7 +54,8 @@ public enum LanguageCode {
         if let code = legacyCode(name) { return code }
         let parts = name.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
         guard let first = parts.first else { return name }
-        var out = [first.lowercased()]
+        let language = first.lowercased()
+        var out = [replacedCodes[language] ?? language]
         for part in parts.dropFirst() {
             if part.count == 4 { out.append(part.prefix(1).uppercased() + part.dropFirst().lowercased()) } else {
                 out.append(part.uppercased())
@@ -62,6 +64,15 @@ public enum LanguageCode {
         if out.count == 2, out[0] == "zh", let script = chineseScripts[out[1]] { out.insert(script, at: 1) }
         return out.joined(separator: "-")
     }
+
+    /// Language codes ISO 639 withdrew, and the codes that replaced them (Hebrew, Indonesian,
+    /// Yiddish): ICU's alias table, which CFBundle's matching (`ualoc_localizationsToUse`)
+    /// normalizes folder names and preferences with, reads each as its replacement, so
+    /// `iw.lproj` serves a Hebrew user and a folder renamed from one to the other serves the
+    /// same users. (Java wrote these codes until Java 17, and tools built on it still do.)
+    /// Norwegian `no` is not one of them: CLDR makes it the parent of both `nb` and `nn`, so
+    /// `no.lproj` giving way to `nb.lproj` leaves Nynorsk users without their fallback.
+    static let replacedCodes: [String: String] = ["iw": "he", "in": "id", "ji": "yi"]
 
     /// The script each region implies for Chinese (CLDR's legacy aliases `zh_CN`, `zh_SG`,
     /// `zh_TW`, `zh_HK`, `zh_MO`).

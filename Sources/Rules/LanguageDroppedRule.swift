@@ -2,7 +2,7 @@ import BundleModel
 import Comparison
 
 /// A language the old build's bundle had and the new build's bundle lacks. A folder that
-/// only changed its spelling (`pt_BR` → `pt-BR`) is noted as a rename at info at most; a
+/// only changed its spelling (`pt_BR` → `pt-BR`, `iw` → `he`) is noted as a rename at info at most; a
 /// legacy name replaced by its code (`English` → `en`) is neither. `Base.lproj` is no
 /// language: its removal counts only when it served the development region, which the
 /// new build no longer localizes at all.
@@ -19,12 +19,19 @@ public struct LanguageDroppedRule: Rule {
             + "bundle that localizes nothing any more serves its unlocalized resources, in the development "
             + "language, to everyone: that language's folder going is no drop. A folder going while another region of "
             + "its language and script stays (en.lproj beside en_GB.lproj) leaves its users that region's text: noted "
-            + "at info at most.",
+            + "at info at most. Norwegian no.lproj is the fallback of Bokmål and Nynorsk users alike: going while "
+            + "nb.lproj stays, it still drops Nynorsk.",
         triggeringExamples: [
             RuleExample("de dropped", old: L10nExamples.app(files: ["en.lproj/A.strings", "de.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings"]), expectedCount: 1),
             RuleExample("pt_BR respelled pt-BR (info)", old: L10nExamples.app(files: ["en.lproj/A.strings", "pt_BR.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["en.lproj/A.strings", "pt-BR.lproj/A.strings"]), expectedCount: 1),
+            RuleExample("iw.lproj renamed he.lproj (info: ICU reads the withdrawn code iw as he)",
+                        old: L10nExamples.app(files: ["en.lproj/A.strings", "iw.lproj/A.strings"]),
+                        new: L10nExamples.app(files: ["en.lproj/A.strings", "he.lproj/A.strings"]), expectedCount: 1),
+            RuleExample("no.lproj gone beside nb.lproj: Nynorsk users fell back to no, not to nb",
+                        old: L10nExamples.app(files: ["nb.lproj/A.strings", "no.lproj/A.strings"]),
+                        new: L10nExamples.app(files: ["nb.lproj/A.strings"]), expectedCount: 1),
             RuleExample("every folder gone: de users now see the development language",
                         old: L10nExamples.app(files: ["en.lproj/A.strings", "de.lproj/A.strings"]),
                         new: L10nExamples.app(files: ["A.strings"]), expectedCount: 1),
@@ -77,6 +84,13 @@ public struct LanguageDroppedRule: Rule {
                 }
                 var message = "\(language).lproj is gone: users of '\(language)' now see another language; restore the "
                     + "folder, or confirm the language was dropped on purpose"
+                // Norwegian `no` is the parent of Bokmål and Nynorsk (CLDR): beside `nb.lproj`,
+                // only Nynorsk users lose it.
+                if LanguageCode.language(of: language) == "no",
+                   let bokmal = b.new?.localizations.sorted().first(where: { LanguageCode.language(of: $0) == "nb" }) {
+                    message = "\(language).lproj is gone: Bokmål users keep \(bokmal).lproj, but Nynorsk (nn) users, "
+                        + "whose fallback it was, now see another language; restore it, or add nn.lproj"
+                }
                 if language == "Base" {
                     guard let region = Self.developmentRegionLeft(b, context) else { continue }
                     message = "Base.lproj is gone and the bundle has no \(region).lproj: users of the development "

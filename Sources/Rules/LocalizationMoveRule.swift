@@ -10,7 +10,7 @@ public struct LocalizationMoveRule: Rule {
         rationale: "A shared resource that moved into one .lproj exists only for that language: other languages "
             + "get nothing. A localized resource moved out of its .lproj is the same for every language. A file "
             + "moved between two languages' folders changes which languages fall back to it. Between one language's "
-            + "spellings (pt_BR → pt-BR), or between the development language's folder and Base.lproj (which serves "
+            + "spellings (pt_BR → pt-BR, in → id), or between the development language's folder and Base.lproj (which serves "
             + "the development region), every user gets the same file: noted at info for lookups that name the path.",
         triggeringExamples: [
             RuleExample("shared → fr.lproj", old: ResourceMovedRule.app(["Terms.html": "<p>Terms</p>"]),
@@ -28,6 +28,9 @@ public struct LocalizationMoveRule: Rule {
                         new: ResourceMovedRule.app(["Terms.html": "<p>Conditions</p>"]), expectedCount: 1),
             RuleExample("de.lproj → fr.lproj", old: ResourceMovedRule.app(["de.lproj/Main.nib": "nib-bytes"]),
                         new: ResourceMovedRule.app(["fr.lproj/Main.nib": "nib-bytes"]), expectedCount: 1),
+            RuleExample("in.lproj → id.lproj (info: one language, in is withdrawn)",
+                        old: ResourceMovedRule.app(["in.lproj/Terms.html": "<p>Syarat</p>"]),
+                        new: ResourceMovedRule.app(["id.lproj/Terms.html": "<p>Syarat</p>"]), expectedCount: 1),
             RuleExample("en.lproj → Base.lproj (info: Base serves the development region)",
                         old: ResourceMovedRule.app(["en.lproj/Main.nib": "nib-bytes"]),
                         new: ResourceMovedRule.app(["Base.lproj/Main.nib": "nib-bytes"]), expectedCount: 1),

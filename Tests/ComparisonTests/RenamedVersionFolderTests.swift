@@ -51,4 +51,12 @@ import TestSupport
         #expect(LanguageCode.regionalParent(of: "zh-HK", among: ["en", "zh-Hant", "zh-HK"]) == "zh-Hant")
         #expect(LanguageCode.regionalParent(of: "zh_CN", among: ["en", "zh-Hant"]) == nil)
     }
+
+    @Test func replacedCodesReadAsTheirReplacement() {
+        #expect(LanguageCode.canonical("iw") == "he" && LanguageCode.canonical("iw_IL") == "he-IL")
+        #expect(LanguageCode.canonical("IN") == "id" && LanguageCode.canonical("ji") == "yi")
+        // Norwegian `no` is the parent of Bokmål and Nynorsk, not another spelling of `nb`.
+        #expect(LanguageCode.canonical("no") == "no" && LanguageCode.canonical("no_NO") == "no-NO")
+        #expect(LanguageCode.regionalParent(of: "he-IL", among: ["en", "iw", "he-IL"]) == "iw")
+    }
 }

@@ -271,6 +271,12 @@ def check_language_dropped(f, old, new):
     if parts[2] == "dropped":
         if parts[3] in lo and parts[3] not in ln and parts[3] == reference_language(bn) and "Base" in ln:
             return False, f"{parts[3]}.lproj gave way to Base.lproj, which serves the development region"
+        # ISO 639's withdrawn codes and their replacements are one language for ICU's alias
+        # table, which CFBundle matches folders with (`no` is not: CLDR makes it the parent
+        # of `nb` and `nn`, so Nynorsk users lose their fallback when it goes).
+        twin = {"iw": "he", "he": "iw", "in": "id", "id": "in", "ji": "yi", "yi": "ji"}
+        if parts[3] not in ln and twin.get(parts[3]) in ln:
+            return False, f"{parts[3]}.lproj gone, {twin[parts[3]]}.lproj (the same language) stays"
         return (parts[3] in lo and parts[3] not in ln), f"{parts[3]}: old {parts[3] in lo}, new {parts[3] in ln}"
     if parts[2] == "renamed":
         return (parts[3] in lo and parts[3] not in ln and parts[4] in ln), f"{parts[3]} → {parts[4]}"
