@@ -28,7 +28,7 @@ fi
 
 # The root: only what debootstrap's minbase variant installs, plus libgssapi-krb5-2, which
 # the binary loads on first use for Kerberos HTTP authentication (package.sh says why; it
-# checks that the binary needs no shared library but glibc's, libstdc++ and libgcc_s).
+# checks that the binary needs no shared library but glibc's and libgcc_s).
 if [ ! -f "$root/.bundlediff-check-root" ]; then
   if ! command -v debootstrap >/dev/null; then
     apt-get update -qq
