@@ -152,4 +152,23 @@ import TestSupport
         #expect(skipped > 0, "no folder was passed over between consecutive corpus builds")
         print("corpus: \(pairs) pairs compared walking, \(skipped) old files passed over")
     }
+
+    /// The index's owners (each bundle's run of entries painted, outermost first) are the
+    /// innermost bundles `InnermostBundleCache` finds entry by entry, on every corpus input.
+    @Test(.enabled(if: CorpusTests.corpusRoot != nil, "BUNDLEDIFF_CORPUS is not set: corpus tests skipped"))
+    func indexOwnersAreTheInnermostBundlesOnTheCorpus() throws {
+        let root = try #require(CorpusTests.corpusRoot)
+        var checked = 0
+        for input in try CorpusTests.inputs(root: root) where CorpusTests.expectedFailures[input.relative] == nil {
+            let snapshot = try BuildReader.read(path: input.path)
+            let index = SnapshotIndex(snapshot)
+            var innermost = InnermostBundleCache(bundles: Set(index.bundles.map(\.path)))
+            for entry in snapshot.entries {
+                let expected = entry.path.isRoot ? nil : innermost.innermost(entry.path.parent)
+                #expect(index.owner(of: entry.path)?.path == expected, "\(input.relative): \(entry.path)")
+                checked += 1
+            }
+        }
+        #expect(checked > 3_000)
+    }
 }
