@@ -3,8 +3,9 @@
 /// hashes each directory's path once, instead of every ancestor of every entry (which
 /// took seconds for a 4,000-deep chain: depth³ bytes hashed).
 ///
-/// The one rule of which bundle a file belongs to: a comparison's per-bundle files and a
-/// history's per-bundle sizes both ask it, so a bundle's own size is one answer.
+/// The one rule of which bundle a file belongs to: a snapshot's summary and a history's
+/// per-bundle sizes ask it, and a comparison's index (`SnapshotIndex`, which paints each
+/// bundle's run of sorted entries) is tested against it, so a bundle's own size is one answer.
 public struct InnermostBundleCache {
     public let bundles: Set<BundlePath>
     /// Paths already resolved that are not bundles: their innermost bundle, or nil.
