@@ -73,6 +73,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case unsupportedArchitecture = "binary.unsupported-architecture"
     case simulatorPlatform = "info-plist.simulator-platform"
     case iconName = "info-plist.icon-name"
+    case iPadOrientations = "info-plist.ipad-orientations"
     case architectureDropped = "binary.architecture-dropped"
     case minimumOSRaised = "binary.minimum-os-raised"
     case librariesChanged = "binary.libraries-changed"
@@ -166,6 +167,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .unsupportedArchitecture: UnsupportedArchitectureRule.self
         case .simulatorPlatform: SimulatorPlatformRule.self
         case .iconName: IconNameRule.self
+        case .iPadOrientations: IPadOrientationsRule.self
         case .architectureDropped: ArchitectureDroppedRule.self
         case .minimumOSRaised: MinimumOSRaisedRule.self
         case .librariesChanged: LibrariesChangedRule.self

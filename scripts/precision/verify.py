@@ -458,6 +458,35 @@ def check_icon_name(f, old, new):
 CHECKS["info-plist.icon-name"] = check_icon_name
 
 
+IPAD_ORIENTATIONS = ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationPortraitUpsideDown",
+                     "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"]
+
+
+def check_ipad_orientations(f, old, new):
+    """TRUE when the raw Info.plist puts the app on iPad (UIDeviceFamily holds 2), does not
+    ask for full screen there (UIRequiresFullScreen~ipad, else UIRequiresFullScreen), and the
+    iPad's orientation list (UISupportedInterfaceOrientations~ipad, else the plain key) lacks
+    one of the four that iPad multitasking needs (ITMS-90474)."""
+    b = bundle_of(new, f["bundle"])
+    if not b:
+        return None, "bundle not found"
+    family = b.info.get("UIDeviceFamily")
+    family = family if isinstance(family, list) else [family]
+    if not any(v == 2 or v == "2" for v in family):
+        return False, f"UIDeviceFamily {b.info.get('UIDeviceFamily')!r}"
+    full = b.info.get("UIRequiresFullScreen~ipad", b.info.get("UIRequiresFullScreen"))
+    if full is True or (isinstance(full, str) and full[:1] in "YyTt") or (isinstance(full, int) and full):
+        return False, "UIRequiresFullScreen"
+    key = next((k for k in ("UISupportedInterfaceOrientations~ipad", "UISupportedInterfaceOrientations") if k in b.info), None)
+    if key is None or not isinstance(b.info[key], list):
+        return False, "no orientation list"
+    missing = [o for o in IPAD_ORIENTATIONS if o not in b.info[key]]
+    return bool(missing), f"{key} lacks {missing}"
+
+
+CHECKS["info-plist.ipad-orientations"] = check_ipad_orientations
+
+
 # Mach-O facts, read by macholib (PyPI; no code shared with bundlediff's reader).
 MACHO_PLATFORMS = {1: "macOS", 2: "iOS", 3: "tvOS", 4: "watchOS", 6: "macCatalyst", 11: "visionOS"}
 
