@@ -45,6 +45,11 @@ public struct IPadOrientationsRule: CheckRule {
                 ("UISupportedInterfaceOrientations", orientations(["Portrait", "PortraitUpsideDown", "LandscapeLeft", "LandscapeRight"])),
                 ("UISupportedInterfaceOrientations~ipad", orientations(["Portrait", "PortraitUpsideDown"])),
             ]), expectedCount: 1),
+            RuleExample("full screen asked for the iPhone only (UIRequiresFullScreen~ipad off)", old: nil, new: app([
+                ("UIDeviceFamily", .array([.string("1"), .string("2")])), ("UIRequiresFullScreen", .boolean(true)),
+                ("UIRequiresFullScreen~ipad", .boolean(false)),
+                ("UISupportedInterfaceOrientations", orientations(["Portrait"])),
+            ]), expectedCount: 1),
         ],
         nonTriggeringExamples: [
             RuleExample("Xcode's template: portrait on iPhone, all four on iPad", old: nil, new: app([
@@ -61,6 +66,11 @@ public struct IPadOrientationsRule: CheckRule {
                 ("UISupportedInterfaceOrientations", orientations(["Portrait"])),
             ])),
             RuleExample("no orientation named", old: nil, new: app([("UIDeviceFamily", iPhoneAndIPad)])),
+            RuleExample("a simulator build", old: nil, new: ExampleBuild().bundle("Example.app", id: "com.example.app", info: [
+                ("CFBundleExecutable", .string("Example")), ("CFBundleSupportedPlatforms", .array([.string("iPhoneSimulator")])),
+                ("DTPlatformName", .string("iphonesimulator")), ("UIDeviceFamily", iPhoneAndIPad),
+                ("UISupportedInterfaceOrientations", orientations(["Portrait"])),
+            ]).file("Example.app/Example", "binary")),
             RuleExample("an enterprise build (never uploaded)", old: nil, new: app([
                 ("UIDeviceFamily", iPhoneAndIPad), ("UISupportedInterfaceOrientations", orientations(["Portrait"])),
             ]), configuration: RuleConfiguration(distribution: .enterprise)),
