@@ -77,14 +77,9 @@ public struct IPadOrientationsRule: CheckRule {
         ])
 
     public func findings(in build: CheckContext) -> [Finding] {
-        guard build.mayBeUploaded else { return [] }
         var out: [Finding] = []
-        for app in build.bundles where app.parentPath == nil && app.kind == .app
-            && (app.platform == "iOS" || app.platform == nil) && build.isMobile(app) && build.isDeviceBuild(app) {
-            guard let info = build.info(of: app), Self.runsOnIPad(info),
-                  info["UIRequiresFullScreen~ipad"].map(\.isTrueFlag) ?? info["UIRequiresFullScreen"]?.isTrueFlag != true,
-                  info["LSApplicationLaunchProhibited"]?.isTrueFlag != true, info["ITSWatchOnlyContainer"]?.isTrueFlag != true,
-                  let (key, listed) = Self.iPadOrientations(info) else { continue }
+        for (app, info) in Self.multitaskingApps(in: build) {
+            guard let (key, listed) = Self.iPadOrientations(info) else { continue }
             let missing = Self.required.filter { !listed.contains($0) }
             guard !missing.isEmpty else { continue }
             let found = listed.isEmpty ? "none" : listed.map(Self.short).joined(separator: ", ")
@@ -97,6 +92,22 @@ public struct IPadOrientationsRule: CheckRule {
                                paths: [app.infoPlistPath], subject: key))
         }
         return out
+    }
+
+    /// The top-level iOS apps of a device build that may reach App Store Connect which run
+    /// on iPad with multitasking (UIDeviceFamily holds 2, no UIRequiresFullScreen for the
+    /// iPad), with their Info.plist: what App Store Connect judges for ITMS-90474 and -90475.
+    /// iMessage and sticker apps and the iOS stub of a watch-only app are left out.
+    static func multitaskingApps(in build: CheckContext) -> [(BundleInfo, PlistDictionary)] {
+        guard build.mayBeUploaded else { return [] }
+        return build.bundles.compactMap { app in
+            guard app.parentPath == nil, app.kind == .app, app.platform == "iOS" || app.platform == nil,
+                  build.isMobile(app), build.isDeviceBuild(app), let info = build.info(of: app), runsOnIPad(info),
+                  (info["UIRequiresFullScreen~ipad"] ?? info["UIRequiresFullScreen"])?.isTrueFlag != true,
+                  info["LSApplicationLaunchProhibited"]?.isTrueFlag != true,
+                  info["ITSWatchOnlyContainer"]?.isTrueFlag != true else { return nil }
+            return (app, info)
+        }
     }
 
     /// An orientation's name without its `UIInterfaceOrientation` prefix.

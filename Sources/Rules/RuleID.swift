@@ -74,6 +74,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
     case simulatorPlatform = "info-plist.simulator-platform"
     case iconName = "info-plist.icon-name"
     case iPadOrientations = "info-plist.ipad-orientations"
+    case iPadLaunchScreen = "info-plist.ipad-launch-screen"
     case architectureDropped = "binary.architecture-dropped"
     case minimumOSRaised = "binary.minimum-os-raised"
     case librariesChanged = "binary.libraries-changed"
@@ -168,6 +169,7 @@ public enum RuleID: String, Sendable, Hashable, CaseIterable, Codable {
         case .simulatorPlatform: SimulatorPlatformRule.self
         case .iconName: IconNameRule.self
         case .iPadOrientations: IPadOrientationsRule.self
+        case .iPadLaunchScreen: IPadLaunchScreenRule.self
         case .architectureDropped: ArchitectureDroppedRule.self
         case .minimumOSRaised: MinimumOSRaisedRule.self
         case .librariesChanged: LibrariesChangedRule.self

@@ -487,6 +487,30 @@ def check_ipad_orientations(f, old, new):
 CHECKS["info-plist.ipad-orientations"] = check_ipad_orientations
 
 
+def check_ipad_launch_screen(f, old, new):
+    """TRUE when the raw Info.plist puts the app on iPad with multitasking (as for the
+    orientations) and either names no launch screen (no UILaunchStoryboardName, no
+    UILaunchScreen) or names a storyboard whose compiled form (Name.storyboardc or Name.nib,
+    at the app's top or in an .lproj) the build does not hold (ITMS-90475)."""
+    b = bundle_of(new, f["bundle"])
+    if not b:
+        return None, "bundle not found"
+    family = b.info.get("UIDeviceFamily")
+    family = family if isinstance(family, list) else [family]
+    full = b.info.get("UIRequiresFullScreen~ipad", b.info.get("UIRequiresFullScreen"))
+    if not any(v == 2 or v == "2" for v in family) or full is True:
+        return False, "not an iPad app with multitasking"
+    name = b.info.get("UILaunchStoryboardName~ipad", b.info.get("UILaunchStoryboardName"))
+    if not name:
+        screen = b.info.get("UILaunchScreen~ipad", b.info.get("UILaunchScreen"))
+        return screen is None, "no UILaunchStoryboardName" + ("" if screen is None else ", but UILaunchScreen")
+    held = [rel for rel in new.files if any(part in (name + ".storyboardc", name + ".nib") for part in rel.split("/"))]
+    return (not held), f"UILaunchStoryboardName {name!r}; compiled forms in the build: {held[:3]}"
+
+
+CHECKS["info-plist.ipad-launch-screen"] = check_ipad_launch_screen
+
+
 # Mach-O facts, read by macholib (PyPI; no code shared with bundlediff's reader).
 MACHO_PLATFORMS = {1: "macOS", 2: "iOS", 3: "tvOS", 4: "watchOS", 6: "macCatalyst", 11: "visionOS"}
 
