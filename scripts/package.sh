@@ -51,6 +51,10 @@ for lib in git2 ssh2 mbedtls mbedx509 mbedcrypto http_parser pcre2-8 crypto z sq
 done
 # libstdc++ too: the toolchain's link line asks for -lstdc++, and this folder is searched
 # first. (GCC's runtime library exception allows linking it into any program.)
+if ! command -v gcc >/dev/null; then
+  echo "package.sh: gcc is missing (it names libstdc++.a's place; Debian's gcc package)" >&2
+  exit 1
+fi
 libstdcxx=$(gcc -print-file-name=libstdc++.a)
 if [ ! -f "$libstdcxx" ]; then
   echo "package.sh: libstdc++.a is missing (Debian's libstdc++-12-dev ships it)" >&2

@@ -1,5 +1,6 @@
 import BundleModel
 import MachO
+import PropertyLists
 
 extension CheckContext {
     /// Whether `app` was built for devices, not a simulator: its executable has a device
@@ -15,6 +16,21 @@ extension CheckContext {
                 && !names.contains { SimulatorPlatformRule.simulatorNames.contains($0) }
         }
         return info["DTPlatformName"]?.stringValue.map { Self.deviceSDKNames.contains($0) } ?? false
+    }
+
+    /// The top-level iOS apps of a device build that may reach App Store Connect, with their
+    /// Info.plist: what App Store Connect judges an app's own keys in. iMessage and sticker
+    /// apps (`LSApplicationLaunchProhibited`) and the iOS stub of a watch-only app
+    /// (`ITSWatchOnlyContainer`) are left out.
+    func uploadableIOSApps() -> [(app: BundleInfo, info: PlistDictionary)] {
+        guard mayBeUploaded else { return [] }
+        return bundles.compactMap { app in
+            guard app.parentPath == nil, app.kind == .app, app.platform == "iOS" || app.platform == nil,
+                  isMobile(app), isDeviceBuild(app), let info = info(of: app),
+                  info["LSApplicationLaunchProhibited"]?.isTrueFlag != true,
+                  info["ITSWatchOnlyContainer"]?.isTrueFlag != true else { return nil }
+            return (app, info)
+        }
     }
 
     /// `DTPlatformName` of a device SDK.

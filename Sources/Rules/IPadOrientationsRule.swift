@@ -94,19 +94,12 @@ public struct IPadOrientationsRule: CheckRule {
         return out
     }
 
-    /// The top-level iOS apps of a device build that may reach App Store Connect which run
-    /// on iPad with multitasking (UIDeviceFamily holds 2, no UIRequiresFullScreen for the
-    /// iPad), with their Info.plist: what App Store Connect judges for ITMS-90474 and -90475.
-    /// iMessage and sticker apps and the iOS stub of a watch-only app are left out.
-    static func multitaskingApps(in build: CheckContext) -> [(BundleInfo, PlistDictionary)] {
-        guard build.mayBeUploaded else { return [] }
-        return build.bundles.compactMap { app in
-            guard app.parentPath == nil, app.kind == .app, app.platform == "iOS" || app.platform == nil,
-                  build.isMobile(app), build.isDeviceBuild(app), let info = build.info(of: app), runsOnIPad(info),
-                  (info["UIRequiresFullScreen~ipad"] ?? info["UIRequiresFullScreen"])?.isTrueFlag != true,
-                  info["LSApplicationLaunchProhibited"]?.isTrueFlag != true,
-                  info["ITSWatchOnlyContainer"]?.isTrueFlag != true else { return nil }
-            return (app, info)
+    /// The apps App Store Connect judges an app's own keys in (`CheckContext.uploadableIOSApps`)
+    /// that run on iPad with multitasking: UIDeviceFamily holds 2, and no UIRequiresFullScreen
+    /// for the iPad. What ITMS-90474 and -90475 are about.
+    static func multitaskingApps(in build: CheckContext) -> [(app: BundleInfo, info: PlistDictionary)] {
+        build.uploadableIOSApps().filter { _, info in
+            runsOnIPad(info) && (info["UIRequiresFullScreen~ipad"] ?? info["UIRequiresFullScreen"])?.isTrueFlag != true
         }
     }
 

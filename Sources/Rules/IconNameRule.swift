@@ -50,13 +50,9 @@ public struct IconNameRule: CheckRule {
         ])
 
     public func findings(in build: CheckContext) -> [Finding] {
-        guard build.mayBeUploaded else { return [] }
         var out: [Finding] = []
-        for app in build.bundles where app.parentPath == nil && app.kind == .app
-            && (app.platform == "iOS" || app.platform == nil) && build.isMobile(app) {
-            guard let info = build.info(of: app), !Self.namesIcon(info),
-                  info["LSApplicationLaunchProhibited"]?.isTrueFlag != true, info["ITSWatchOnlyContainer"]?.isTrueFlag != true,
-                  let sdk = sdk(of: app, info: info, in: build), sdk >= Self.firstSDK else { continue }
+        for (app, info) in build.uploadableIOSApps() {
+            guard !Self.namesIcon(info), let sdk = sdk(of: app, info: info, in: build), sdk >= Self.firstSDK else { continue }
             out.append(Finding(ruleID: .iconName, severity: build.severity(of: .iconName), bundle: build.name(of: app),
                                message: "Info.plist has no CFBundleIconName, and the app was built with the iOS "
                                    + "\(sdk) SDK: App Store Connect refuses it (ITMS-90713); add the app icon to an "
@@ -73,10 +69,9 @@ public struct IconNameRule: CheckRule {
             || named(info["CFBundleIcons"]?.dictionaryValue?["CFBundlePrimaryIcon"]?.dictionaryValue?["CFBundleIconName"])
     }
 
-    /// The iOS SDK of a device build: the executable's (its iOS slices'), else the one Xcode
-    /// wrote into Info.plist; nil for a simulator build or when unknown.
+    /// The iOS SDK of an app of a device build: the executable's (its iOS slices'), else the
+    /// one Xcode wrote into Info.plist; nil when unknown.
     private func sdk(of app: BundleInfo, info: PlistDictionary, in build: CheckContext) -> VersionNumber? {
-        guard build.isDeviceBuild(app) else { return nil }
         if let main = build.executableFacts(of: app)?.file {
             let sdks = main.slices.flatMap(\.buildVersions).filter { $0.platform == .iOS && $0.sdk.major > 0 }.map(\.sdk)
             return sdks.min().flatMap { VersionNumber($0.description) }

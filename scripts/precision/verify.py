@@ -462,21 +462,30 @@ IPAD_ORIENTATIONS = ["UIInterfaceOrientationPortrait", "UIInterfaceOrientationPo
                      "UIInterfaceOrientationLandscapeLeft", "UIInterfaceOrientationLandscapeRight"]
 
 
+def ipad_multitasking(b):
+    """Why the raw Info.plist keeps the app out of iPad multitasking, or None when it takes
+    part: UIDeviceFamily must hold 2, and UIRequiresFullScreen~ipad (else UIRequiresFullScreen)
+    must not be on (a boolean, a non-zero number, or a string starting Y, y, T, t, 1-9)."""
+    family = b.info.get("UIDeviceFamily")
+    family = family if isinstance(family, list) else [family]
+    if not any(v == 2 or v == "2" for v in family):
+        return f"UIDeviceFamily {b.info.get('UIDeviceFamily')!r}"
+    full = b.info.get("UIRequiresFullScreen~ipad", b.info.get("UIRequiresFullScreen"))
+    on = full if isinstance(full, (bool, int, float)) else (
+        isinstance(full, str) and full.strip().lstrip("+-").lstrip("0")[:1] in tuple("YyTt123456789"))
+    return "UIRequiresFullScreen" if on else None
+
+
 def check_ipad_orientations(f, old, new):
-    """TRUE when the raw Info.plist puts the app on iPad (UIDeviceFamily holds 2), does not
-    ask for full screen there (UIRequiresFullScreen~ipad, else UIRequiresFullScreen), and the
+    """TRUE when the app takes part in iPad multitasking (`ipad_multitasking`) and the
     iPad's orientation list (UISupportedInterfaceOrientations~ipad, else the plain key) lacks
     one of the four that iPad multitasking needs (ITMS-90474)."""
     b = bundle_of(new, f["bundle"])
     if not b:
         return None, "bundle not found"
-    family = b.info.get("UIDeviceFamily")
-    family = family if isinstance(family, list) else [family]
-    if not any(v == 2 or v == "2" for v in family):
-        return False, f"UIDeviceFamily {b.info.get('UIDeviceFamily')!r}"
-    full = b.info.get("UIRequiresFullScreen~ipad", b.info.get("UIRequiresFullScreen"))
-    if full is True or (isinstance(full, str) and full[:1] in "YyTt") or (isinstance(full, int) and full):
-        return False, "UIRequiresFullScreen"
+    out = ipad_multitasking(b)
+    if out:
+        return False, out
     key = next((k for k in ("UISupportedInterfaceOrientations~ipad", "UISupportedInterfaceOrientations") if k in b.info), None)
     if key is None or not isinstance(b.info[key], list):
         return False, "no orientation list"
@@ -488,18 +497,16 @@ CHECKS["info-plist.ipad-orientations"] = check_ipad_orientations
 
 
 def check_ipad_launch_screen(f, old, new):
-    """TRUE when the raw Info.plist puts the app on iPad with multitasking (as for the
-    orientations) and either names no launch screen (no UILaunchStoryboardName, no
-    UILaunchScreen) or names a storyboard whose compiled form (Name.storyboardc or Name.nib,
-    at the app's top or in an .lproj) the build does not hold (ITMS-90475)."""
+    """TRUE when the app takes part in iPad multitasking (`ipad_multitasking`) and either
+    names no launch screen (no UILaunchStoryboardName, no UILaunchScreen) or names a storyboard
+    whose compiled form (Name.storyboardc or Name.nib, at the app's top or in an .lproj) the
+    build does not hold (ITMS-90475)."""
     b = bundle_of(new, f["bundle"])
     if not b:
         return None, "bundle not found"
-    family = b.info.get("UIDeviceFamily")
-    family = family if isinstance(family, list) else [family]
-    full = b.info.get("UIRequiresFullScreen~ipad", b.info.get("UIRequiresFullScreen"))
-    if not any(v == 2 or v == "2" for v in family) or full is True:
-        return False, "not an iPad app with multitasking"
+    out = ipad_multitasking(b)
+    if out:
+        return False, out
     name = b.info.get("UILaunchStoryboardName~ipad", b.info.get("UILaunchStoryboardName"))
     if not name:
         screen = b.info.get("UILaunchScreen~ipad", b.info.get("UILaunchScreen"))
