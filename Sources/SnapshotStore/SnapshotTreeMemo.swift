@@ -32,6 +32,9 @@ struct SnapshotTreeMemo {
     var fileTrees: [BundlePath: Span] = [:]
     var plists: [(path: BundlePath, plist: DecodedPlist)] = []
     var plistTrees: [BundlePath: Span] = [:]
+    /// The property lists a walk of `plists/` read but has not parsed yet, each standing in
+    /// `plists` as a placeholder until it is (`SnapshotTreeReader+Plists`).
+    var unparsedPlists: [UnparsedPlist] = []
     /// File records decoded by this read, by blob id (a moved file's record is the same
     /// blob). Only this read's: a store that reads many builds keeps one build's worth.
     /// Empty when the `files/` part came from the cache; `records(in:)` indexes a folder.
@@ -66,6 +69,14 @@ struct SnapshotTreeMemo {
 
     /// The two parts of a recorded tree.
     enum Area { case files, plists }
+
+    /// A stored property list read and not yet parsed: its place in `plists`, its path and
+    /// its canonical text.
+    struct UnparsedPlist: Sendable {
+        var index: Int
+        var path: BundlePath
+        var text: [UInt8]
+    }
 
     /// How many entries of `area` this read has so far.
     func count(_ area: Area) -> Int { area == .files ? (shared?.positions.count ?? files.count) : plists.count }

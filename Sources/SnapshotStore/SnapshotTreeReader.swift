@@ -57,6 +57,12 @@ struct SnapshotTreeReader {
         }
         var memo = cached(files: filesEntry.id, plists: plistsEntry.id, previous: previous,
                           filesPrevious: keepIDs ? withIDs : previous, keepIDs: keepIDs)
+        // The property lists' trees and blobs are read first (the repository is this
+        // thread's), and their texts parsed on the other core while this one walks the files.
+        if !memo.plistsLoadedFromCache { try folder(plistsEntry.id, at: .root, area: .plists, previous: previous, into: &memo) }
+        let unparsed = memo.unparsedPlists
+        memo.unparsedPlists = []
+        var parsed: Result<[DecodedPlist], Corrupt> = .success([])
         if !memo.loadedFromCache {
             // Most builds are about the size of the one read before (give or take a sixteenth):
             // grown by doubling, the entries and their ids took up to twice their room, and
@@ -71,9 +77,18 @@ struct SnapshotTreeReader {
                 memo.files.reserveCapacity(expected)
                 memo.ids.reserveCapacity(expected)
             }
-            try walkFiles(filesEntry.id, previous: withIDs, into: &memo)
+            if unparsed.isEmpty {
+                try walkFiles(filesEntry.id, previous: withIDs, into: &memo)
+            } else {
+                let walked: Result<Void, Corrupt>
+                (walked, parsed) = BothCores.run({ () throws(Corrupt) in try walkFiles(filesEntry.id, previous: withIDs, into: &memo) },
+                                                 alongside: { () throws(Corrupt) in try Self.parse(unparsed) })
+                try walked.get()
+            }
+        } else if !unparsed.isEmpty {
+            parsed = Result { () throws(Corrupt) in try Self.parse(unparsed) }
         }
-        if !memo.plistsLoadedFromCache { try walkPlists(plistsEntry.id, previous: previous, into: &memo) }
+        if !memo.plistsLoadedFromCache { try keepPlists(plistsEntry.id, parsed: parsed.get(), of: unparsed, into: &memo) }
         var plists: [BundlePath: DecodedPlist] = [:]
         plists.reserveCapacity(memo.plists.count)
         for (path, plist) in memo.plists { plists[path] = plist }
@@ -112,12 +127,6 @@ struct SnapshotTreeReader {
     private func walkFiles(_ tree: ObjectID, previous: SnapshotTreeMemo?, into memo: inout SnapshotTreeMemo) throws(Corrupt) {
         try folder(tree, at: .root, area: .files, previous: previous, into: &memo)
         cache?.write(SnapshotTreeMemo.cacheKey(files: tree), streaming: memo.encodedFiles)
-    }
-
-    /// The same for the `plists/` tree `tree`.
-    private func walkPlists(_ tree: ObjectID, previous: SnapshotTreeMemo?, into memo: inout SnapshotTreeMemo) throws(Corrupt) {
-        try folder(tree, at: .root, area: .plists, previous: previous, into: &memo)
-        if let cache, let bytes = memo.encodedPlists() { cache.write(SnapshotTreeMemo.cacheKey(plists: tree), bytes) }
     }
 
     /// Puts the `files/` part of the snapshot `tree`, just recorded, in the cache (when it is
@@ -172,7 +181,7 @@ struct SnapshotTreeReader {
     /// Adds what lies below the folder `tree` at `path`, depth first: each folder copied
     /// from `previous` when it had the same tree there, else read. A loop with its own
     /// stack, not recursion: a recorded tree may be thousands of folders deep.
-    private func folder(_ tree: ObjectID, at path: BundlePath, area: Area, previous: SnapshotTreeMemo?,
+    func folder(_ tree: ObjectID, at path: BundlePath, area: Area, previous: SnapshotTreeMemo?,
                         into memo: inout SnapshotTreeMemo) throws(Corrupt) {
         struct Open {
             var tree: ObjectID
@@ -227,7 +236,9 @@ struct SnapshotTreeReader {
                 }
                 memo.append(try fileEntry(path: child, entry: entry, known: known, records: &memo.records), id: entry.id,
                             as: earlier)
-            case .plists where entry.mode != .tree: memo.plists.append((child, try plist(child, entry.id)))
+            case .plists where entry.mode != .tree:
+                memo.unparsedPlists.append(.init(index: memo.plists.count, path: child, text: try read(entry.id)))
+                memo.plists.append((child, .undecodable(reason: "")))
             case .plists: break
             }
             if entry.mode == .tree, !copy(entry.id, at: child, area: area, previous: previous, into: &memo) {
@@ -290,15 +301,6 @@ struct SnapshotTreeReader {
 
     func read(_ id: ObjectID) throws(Corrupt) -> [UInt8] {
         do { return try repository.readBlob(id) } catch { throw Corrupt(message: error.description) }
-    }
-
-    private func plist(_ path: BundlePath, _ id: ObjectID) throws(Corrupt) -> DecodedPlist {
-        let text = String(decoding: try read(id), as: UTF8.self)
-        do {
-            return try CanonicalText.parse(text)
-        } catch {
-            throw Corrupt(message: "plists/\(path) cannot be parsed: \(error)")
-        }
     }
 
     /// The entry of one tree entry; a file's record is taken from `records` (this read) or

@@ -1,0 +1,31 @@
+import BundleModel
+import Git
+import PropertyLists
+
+/// The `plists/` part of a read: a walk reads each property list's canonical text
+/// (`folder(_:at:area:previous:into:)` leaves a placeholder in `memo.plists`), the texts
+/// are parsed apart, on the other core while the files are walked, and then put in place.
+extension SnapshotTreeReader {
+    /// Parses each text, in order: the first that does not parse names the read corrupt.
+    /// Touches no repository: safe on another thread.
+    static func parse(_ unparsed: [SnapshotTreeMemo.UnparsedPlist]) throws(Corrupt) -> [DecodedPlist] {
+        var out: [DecodedPlist] = []
+        out.reserveCapacity(unparsed.count)
+        for plist in unparsed {
+            do {
+                out.append(try CanonicalText.parse(String(decoding: plist.text, as: UTF8.self)))
+            } catch {
+                throw Corrupt(message: "plists/\(plist.path) cannot be parsed: \(error)")
+            }
+        }
+        return out
+    }
+
+    /// Puts `parsed` (the parses of `unparsed`, in order) in place of the placeholders, and
+    /// keeps the walked `plists/` tree `tree` in the cache for the next process.
+    func keepPlists(_ tree: ObjectID, parsed: [DecodedPlist], of unparsed: [SnapshotTreeMemo.UnparsedPlist],
+                    into memo: inout SnapshotTreeMemo) {
+        for (plist, value) in zip(unparsed, parsed) { memo.plists[plist.index].plist = value }
+        if let cache, let bytes = memo.encodedPlists() { cache.write(SnapshotTreeMemo.cacheKey(plists: tree), bytes) }
+    }
+}
