@@ -2,6 +2,7 @@ import ArgumentParser
 import BundleDiffKit
 import BundleModel
 import Git
+import SnapshotStore
 import TextSafety
 
 /// Runs bundlediff with arguments and returns the exit code: 0 clean, 1 findings at the
@@ -11,7 +12,11 @@ public enum CLI {
         // libgit2's set-up, on the other core while the arguments are parsed; never left
         // half done when the command returns.
         let git = arguments.first.map(historyCommands.contains) == true ? BothCores.begin { GitRuntime.initialize() } : nil
-        defer { git?.wait() }
+        defer {
+            git?.wait()
+            // Cache files a read began writing on the other core land whole before the exit.
+            HistoryStore.finishCacheWrites()
+        }
         return Console.$current.withValue(console) {
             do {
                 var command = try BundleDiffCommand.parseAsRoot(arguments)

@@ -27,6 +27,7 @@ struct DerivedCache: Sendable {
 
     /// The bytes stored under `key`, or nil.
     func read(_ key: String) -> [UInt8]? {
+        waitForWrite(key)
         // Straight into the array: through `Data`, the bytes were copied twice.
         let fd = open(folder + "/" + key, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -56,10 +57,14 @@ struct DerivedCache: Sendable {
     var exists: Bool { access(folder, F_OK) == 0 }
 
     /// Whether something is stored under `key` (it may still fail to read).
-    func contains(_ key: String) -> Bool { access(folder + "/" + key, F_OK) == 0 }
+    func contains(_ key: String) -> Bool {
+        waitForWrite(key)
+        return access(folder + "/" + key, F_OK) == 0
+    }
 
     /// The file stored under `key`, to be read a window at a time, or nil.
     func stream(_ key: String) -> DerivedCacheStream? {
+        waitForWrite(key)
         let fd = open(folder + "/" + key, O_RDONLY | O_CLOEXEC)
         return fd >= 0 ? DerivedCacheStream(fd: fd) : nil
     }

@@ -135,6 +135,10 @@ extension HistoryStore {
     /// next process (`<git dir>/bundlediff/cache/diff/`).
     var snapshotCache: DerivedCache { DerivedCache(gitDirectory: repository.path, area: "diff", limit: 32) }
 
+    /// Waits for the cache files that reads of this process are still writing on the other
+    /// core (`DerivedCache.writeLater`): call it before the process ends.
+    public static func finishCacheWrites() { DerivedCache.finishWrites() }
+
     /// The root tree of `build`'s commit.
     private func tree(of build: RecordedBuild) throws(StoreError) -> ObjectID {
         guard let id = ObjectID(hex: build.commit) else {

@@ -26,6 +26,8 @@ extension SnapshotTreeReader {
     func keepPlists(_ tree: ObjectID, parsed: [DecodedPlist], of unparsed: [SnapshotTreeMemo.UnparsedPlist],
                     into memo: inout SnapshotTreeMemo) {
         for (plist, value) in zip(unparsed, parsed) { memo.plists[plist.index].plist = value }
-        if let cache, let bytes = memo.encodedPlists() { cache.write(SnapshotTreeMemo.cacheKey(plists: tree), bytes) }
+        guard let cache else { return }
+        let written = memo
+        cache.writeLater(SnapshotTreeMemo.cacheKey(plists: tree), making: { written.encodedPlists() })
     }
 }

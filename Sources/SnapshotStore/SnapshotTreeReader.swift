@@ -126,7 +126,8 @@ struct SnapshotTreeReader {
     /// keeps it in the cache for the next process.
     private func walkFiles(_ tree: ObjectID, previous: SnapshotTreeMemo?, into memo: inout SnapshotTreeMemo) throws(Corrupt) {
         try folder(tree, at: .root, area: .files, previous: previous, into: &memo)
-        cache?.write(SnapshotTreeMemo.cacheKey(files: tree), streaming: memo.encodedFiles)
+        let written = memo
+        cache?.writeLater(SnapshotTreeMemo.cacheKey(files: tree), streaming: { written.encodedFiles($0) })
     }
 
     /// Puts the `files/` part of the snapshot `tree`, just recorded, in the cache (when it is

@@ -11,10 +11,13 @@ import TestSupport
 /// by one process and loaded by the next: the snapshots, the memo the next read copies
 /// from, and the comparison must be what a walk of the trees gives.
 @Suite struct CachedReadTests {
-    /// The snapshot of `build` and its memo, walked (no cache) or through `cache`.
+    /// The snapshot of `build` and its memo, walked (no cache) or through `cache`; the cache
+    /// files the read writes on the other core have landed when it returns (the tests look
+    /// at the cache's folder itself).
     static func read(_ store: HistoryStore, _ build: RecordedBuild, cache: DerivedCache?, after previous: SnapshotTreeMemo? = nil,
                      isLast: Bool = false, keepIDs: Bool? = nil) throws -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
         let tree = try store.repository.commit(try #require(ObjectID(hex: build.commit))).tree
+        defer { DerivedCache.finishWrites() }
         return try SnapshotTreeReader(repository: store.repository, cache: cache)
             .read(tree: tree, sourceName: build.source, after: previous, isLast: isLast, keepIDs: keepIDs)
     }
