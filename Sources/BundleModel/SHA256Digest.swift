@@ -59,14 +59,15 @@ public struct SHA256Digest: Hashable, Sendable, Comparable, CustomStringConverti
     }
 
     private static func hexWords(_ d: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64, UInt64)? {
-        guard d.count == 64 else { return nil }
+        guard d.count == 64, let base = d.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        // Each word from its 16 digits, eight at a time (`Hex.value(ofEightDigits:)`).
         func word(_ k: Int) -> UInt64? {
-            var w: UInt64 = 0
-            for i in (k * 16)..<(k * 16 + 16) {
-                guard let n = Hex.nibble(d[i]) else { return nil }
-                w = w << 4 | UInt64(n)
+            func half(_ offset: Int) -> UInt32? {
+                Hex.value(ofEightDigits: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
             }
-            return w
+            guard let high = half(k * 16), let low = half(k * 16 + 8) else { return nil }
+            return UInt64(high) << 32 | UInt64(low)
         }
         guard let a = word(0), let b = word(1), let c = word(2), let e = word(3) else { return nil }
         return (a, b, c, e)
