@@ -35,10 +35,15 @@ struct SnapshotTreeMemo {
     /// The property lists a walk of `plists/` read but has not parsed yet, each standing in
     /// `plists` as a placeholder until it is (`SnapshotTreeReader+Plists`).
     var unparsedPlists: [UnparsedPlist] = []
-    /// File records decoded by this read, by blob id (a moved file's record is the same
-    /// blob). Only this read's: a store that reads many builds keeps one build's worth.
-    /// Empty when the `files/` part came from the cache; `records(in:)` indexes a folder.
+    /// The file records of a build just recorded, by blob id, handed over by the recording
+    /// (`SnapshotTreeReader.cacheRecordedFiles`), so that the walk that caches its files
+    /// reads no record blob. Empty for a read: a walk keeps none (a record blob reads in less
+    /// time than hashing its id into this table and looking it up took: they were a third
+    /// of the walk), and `records(in:)` indexes a folder of a read on demand.
     var records: [ObjectID: FileRecord.Decoded] = [:]
+
+    /// The record of blob `id` in `records`, without hashing when there are none.
+    func record(_ id: ObjectID) -> FileRecord.Decoded? { records.isEmpty ? nil : records[id] }
 
     /// Mach-O facts (`macho/`) and store facts (`stores/`) this read holds, by blob id: a
     /// binary or store the next build did not change is its blob again, taken from here

@@ -228,14 +228,14 @@ struct SnapshotTreeReader {
                 }
                 if let earlier { child = naming.unsafelyUnwrapped.files[earlier].path }
                 var known: FileRecord.Decoded?
-                if let previous, entry.mode == .blob || entry.mode == .executable, memo.records[entry.id] == nil {
-                    known = previous.records[entry.id]
+                if let previous, entry.mode == .blob || entry.mode == .executable, memo.record(entry.id) == nil {
+                    known = previous.record(entry.id)
                     if known == nil {
                         if top.known == nil { stack[stack.count - 1].known = previous.records(in: top.path) }
                         known = stack[stack.count - 1].known?[entry.id]
                     }
                 }
-                memo.append(try fileEntry(path: child, entry: entry, known: known, records: &memo.records), id: entry.id,
+                memo.append(try fileEntry(path: child, entry: entry, known: known ?? memo.record(entry.id)), id: entry.id,
                             as: earlier)
             case .plists where entry.mode != .tree:
                 memo.unparsedPlists.append(.init(index: memo.plists.count, path: child, text: try read(entry.id)))
@@ -304,10 +304,9 @@ struct SnapshotTreeReader {
         do { return try repository.readBlob(id) } catch { throw Corrupt(message: error.description) }
     }
 
-    /// The entry of one tree entry; a file's record is taken from `records` (this read) or
-    /// is `known` (from the previous one) when its blob was decoded already.
-    private func fileEntry(path: BundlePath, entry: TreeEntry, known: FileRecord.Decoded?,
-                           records: inout [ObjectID: FileRecord.Decoded]) throws(Corrupt) -> FileEntry {
+    /// The entry of one tree entry; a file's record is `known` (the recording's, or the
+    /// previous read's) when its blob was decoded already, else its blob is read.
+    private func fileEntry(path: BundlePath, entry: TreeEntry, known: FileRecord.Decoded?) throws(Corrupt) -> FileEntry {
         switch entry.mode {
         case .tree:
             return FileEntry(path: path, kind: .directory)
@@ -316,12 +315,11 @@ struct SnapshotTreeReader {
             return FileEntry(path: path, kind: .symlink, size: UInt64(target.count), symlinkTarget: target)
         case .blob, .executable:
             let record: FileRecord.Decoded
-            if let cached = records[entry.id] ?? known { record = cached } else {
+            if let known { record = known } else {
                 guard let decoded = FileRecord.decode(try read(entry.id)) else {
                     throw Corrupt(message: "files/\(path) holds a malformed file record")
                 }
                 record = decoded
-                records[entry.id] = decoded
             }
             return FileEntry(path: path, kind: .file, size: record.size, isExecutable: entry.mode == .executable,
                              sha256: record.sha256)

@@ -165,8 +165,13 @@ import TestSupport
         #expect(loaded.loadedFromCache && loaded.records.isEmpty)
         let kept = loaded.records(in: BundlePath("MyApp.app/Kept"))
         #expect(kept.count == 20)
+        // A walk keeps no records by id either; the same folder of the walked memo, indexed
+        // from the entries it decoded, is the reference.
+        #expect(walked.records.isEmpty)
+        let walkedKept = walked.records(in: BundlePath("MyApp.app/Kept"))
+        #expect(walkedKept.count == 20)
         for (id, record) in kept {
-            let known = try #require(walked.records[id])
+            let known = try #require(walkedKept[id])
             #expect(known.sha256 == record.sha256 && known.size == record.size)
         }
         // Only the folder's own files: the app folder's subfolders are not indexed with it.
