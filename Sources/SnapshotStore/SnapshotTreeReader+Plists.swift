@@ -2,9 +2,9 @@ import BundleModel
 import Git
 import PropertyLists
 
-/// The `plists/` part of a read: a walk reads each property list's canonical text
-/// (`folder(_:at:area:previous:into:)` leaves a placeholder in `memo.plists`), the texts
-/// are parsed apart, on the other core while the files are walked, and then put in place.
+/// The `plists/` part of a read: a walk reads each property list's canonical text (and
+/// leaves a placeholder in `memo.plists`), the texts are parsed apart, on the other core
+/// while the files are walked, and then put in place.
 extension SnapshotTreeReader {
     /// Parses each text, in order: the first that does not parse names the read corrupt.
     /// Touches no repository: safe on another thread.

@@ -182,7 +182,7 @@ struct SnapshotTreeReader {
     /// Adds what lies below the folder `tree` at `path`, depth first: each folder copied
     /// from `previous` when it had the same tree there, else read. A loop with its own
     /// stack, not recursion: a recorded tree may be thousands of folders deep.
-    func folder(_ tree: ObjectID, at path: BundlePath, area: Area, previous: SnapshotTreeMemo?,
+    private func folder(_ tree: ObjectID, at path: BundlePath, area: Area, previous: SnapshotTreeMemo?,
                         into memo: inout SnapshotTreeMemo) throws(Corrupt) {
         struct Open {
             var tree: ObjectID
