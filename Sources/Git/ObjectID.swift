@@ -10,6 +10,10 @@ public struct ObjectID: Hashable, Sendable, Comparable, CustomStringConvertible 
     private let high, middle: UInt64
     private let low: UInt32
 
+    /// The first eight bytes, big-endian. An object id is a hash of the object, so these
+    /// spread as well as any hash of the id would (what a table indexed by them needs).
+    public var leadingWord: UInt64 { high }
+
     /// The 20 raw bytes.
     public var bytes: [UInt8] {
         withUnsafeBytes(of: (high.bigEndian, middle.bigEndian, low.bigEndian)) { Array($0.prefix(20)) }

@@ -37,9 +37,10 @@ struct SnapshotTreeMemo {
     var unparsedPlists: [UnparsedPlist] = []
     /// The file records of a build just recorded, by blob id, handed over by the recording
     /// (`SnapshotTreeReader.cacheRecordedFiles`), so that the walk that caches its files
-    /// reads no record blob. Empty for a read: a walk keeps none (a record blob reads in less
-    /// time than hashing its id into this table and looking it up took: they were a third
-    /// of the walk), and `records(in:)` indexes a folder of a read on demand.
+    /// reads no record blob. Empty for a read: a walk keeps what it decodes in a table of
+    /// its own that hashes nothing (`RecentRecords`; hashing every id into this dictionary
+    /// and looking it up was a third of the walk), and `records(in:)` indexes a folder of a
+    /// read on demand.
     var records: [ObjectID: FileRecord.Decoded] = [:]
 
     /// The record of blob `id` in `records`, without hashing when there are none.

@@ -206,6 +206,8 @@ struct SnapshotTreeReader {
             return folder
         }
         var stack: [Open] = []
+        // The records this walk decoded (a property list's blob is no record: one slot).
+        var recent = RecentRecords(bits: area == .files ? 12 : 0)
         if !copy(tree, at: path, area: area, previous: previous, into: &memo) {
             stack.append(try open(tree, at: path))
         }
@@ -235,8 +237,8 @@ struct SnapshotTreeReader {
                         known = stack[stack.count - 1].known?[entry.id]
                     }
                 }
-                memo.append(try fileEntry(path: child, entry: entry, known: known ?? memo.record(entry.id)), id: entry.id,
-                            as: earlier)
+                memo.append(try fileEntry(path: child, entry: entry, known: known ?? memo.record(entry.id), recent: &recent),
+                            id: entry.id, as: earlier)
             case .plists where entry.mode != .tree:
                 memo.unparsedPlists.append(.init(index: memo.plists.count, path: child, text: try read(entry.id)))
                 memo.plists.append((child, .undecodable(reason: "")))
@@ -305,8 +307,10 @@ struct SnapshotTreeReader {
     }
 
     /// The entry of one tree entry; a file's record is `known` (the recording's, or the
-    /// previous read's) when its blob was decoded already, else its blob is read.
-    private func fileEntry(path: BundlePath, entry: TreeEntry, known: FileRecord.Decoded?) throws(Corrupt) -> FileEntry {
+    /// previous read's) or `recent` (this walk's) when its blob was decoded already, else
+    /// its blob is read (and kept in `recent`).
+    private func fileEntry(path: BundlePath, entry: TreeEntry, known: FileRecord.Decoded?,
+                           recent: inout RecentRecords) throws(Corrupt) -> FileEntry {
         switch entry.mode {
         case .tree:
             return FileEntry(path: path, kind: .directory)
@@ -315,11 +319,12 @@ struct SnapshotTreeReader {
             return FileEntry(path: path, kind: .symlink, size: UInt64(target.count), symlinkTarget: target)
         case .blob, .executable:
             let record: FileRecord.Decoded
-            if let known { record = known } else {
+            if let known = known ?? recent.record(entry.id) { record = known } else {
                 guard let decoded = FileRecord.decode(try read(entry.id)) else {
                     throw Corrupt(message: "files/\(path) holds a malformed file record")
                 }
                 record = decoded
+                recent.keep(entry.id, decoded)
             }
             return FileEntry(path: path, kind: .file, size: record.size, isExecutable: entry.mode == .executable,
                              sha256: record.sha256)
