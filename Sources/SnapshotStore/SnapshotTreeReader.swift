@@ -229,16 +229,15 @@ struct SnapshotTreeReader {
                     naming?.child($0, folder: entry.mode == .tree, from: &stack[stack.count - 1].cursor, end: top.end)
                 }
                 if let earlier { child = naming.unsafelyUnwrapped.files[earlier].path }
-                var known: FileRecord.Decoded?
-                if let previous, entry.mode == .blob || entry.mode == .executable, memo.record(entry.id) == nil {
+                var known = memo.record(entry.id)
+                if known == nil, let previous, entry.mode == .blob || entry.mode == .executable {
                     known = previous.record(entry.id)
                     if known == nil {
                         if top.known == nil { stack[stack.count - 1].known = previous.records(in: top.path) }
                         known = stack[stack.count - 1].known?[entry.id]
                     }
                 }
-                memo.append(try fileEntry(path: child, entry: entry, known: known ?? memo.record(entry.id), recent: &recent),
-                            id: entry.id, as: earlier)
+                memo.append(try fileEntry(path: child, entry: entry, known: known, recent: &recent), id: entry.id, as: earlier)
             case .plists where entry.mode != .tree:
                 memo.unparsedPlists.append(.init(index: memo.plists.count, path: child, text: try read(entry.id)))
                 memo.plists.append((child, .undecodable(reason: "")))

@@ -476,16 +476,24 @@ def ipad_multitasking(b):
     return "UIRequiresFullScreen" if on else None
 
 
+def multitasking_app(f, new):
+    """The finding's bundle in `new` and None when it takes part in iPad multitasking;
+    else None and the verdict of both iPad checks (bundle missing: unchecked; not
+    multitasking: false)."""
+    b = bundle_of(new, f["bundle"])
+    if not b:
+        return None, (None, "bundle not found")
+    out = ipad_multitasking(b)
+    return (None, (False, out)) if out else (b, None)
+
+
 def check_ipad_orientations(f, old, new):
     """TRUE when the app takes part in iPad multitasking (`ipad_multitasking`) and the
     iPad's orientation list (UISupportedInterfaceOrientations~ipad, else the plain key) lacks
     one of the four that iPad multitasking needs (ITMS-90474)."""
-    b = bundle_of(new, f["bundle"])
-    if not b:
-        return None, "bundle not found"
-    out = ipad_multitasking(b)
-    if out:
-        return False, out
+    b, verdict = multitasking_app(f, new)
+    if verdict:
+        return verdict
     key = next((k for k in ("UISupportedInterfaceOrientations~ipad", "UISupportedInterfaceOrientations") if k in b.info), None)
     if key is None or not isinstance(b.info[key], list):
         return False, "no orientation list"
@@ -501,12 +509,9 @@ def check_ipad_launch_screen(f, old, new):
     names no launch screen (no UILaunchStoryboardName, no UILaunchScreen) or names a storyboard
     whose compiled form (Name.storyboardc or Name.nib, at the app's top or in an .lproj) the
     build does not hold (ITMS-90475)."""
-    b = bundle_of(new, f["bundle"])
-    if not b:
-        return None, "bundle not found"
-    out = ipad_multitasking(b)
-    if out:
-        return False, out
+    b, verdict = multitasking_app(f, new)
+    if verdict:
+        return verdict
     name = b.info.get("UILaunchStoryboardName~ipad", b.info.get("UILaunchStoryboardName"))
     if not name:
         screen = b.info.get("UILaunchScreen~ipad", b.info.get("UILaunchScreen"))
