@@ -50,6 +50,19 @@ public enum ByteRun {
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 
+    /// Whether path `a` comes before path `b` when paths are compared name by name (the
+    /// order of their `components`, each compared bytewise: a folder's children follow it at
+    /// once, as `fts` visits them): `order` with `/` below every other byte. Nothing is
+    /// copied, and paths already in `order` are mostly in this order too.
+    public static func isBeforeByComponents(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        let k = sharedPrefix(a, b)
+        // Past the bytes they share: `/` as 0, any other byte one above itself, -1 past the end.
+        func key(_ run: UnsafeRawBufferPointer) -> Int {
+            k < run.count ? (run[k] == UInt8(ascii: "/") ? 0 : Int(run[k]) + 1) : -1
+        }
+        return key(a) < key(b)
+    }
+
     /// git's tree order of two names, or of two paths in one folder: `order`, with a
     /// folder's bytes compared as if they ended in `/`. Two reads of recorded trees list a
     /// folder's children in it.

@@ -11,19 +11,18 @@ import PropertyLists
 public enum SealEvaluator {
     /// One evaluation per bundle that has `_CodeSignature/CodeResources`, outermost first.
     public static func evaluate(_ snapshot: BuildSnapshot, budget steps: Int = MatchBudget.defaultSteps) -> [SealEvaluation] {
-        var entries: [BundlePath: FileEntry] = [:]
-        entries.reserveCapacity(snapshot.entries.count)
-        for entry in snapshot.entries { entries[entry.path] = entry }
-        return evaluate(snapshot, entries: entries, budget: steps)
+        evaluate(snapshot, sorted: snapshot.entries.sortedByPath, budget: steps)
     }
 
-    /// The same, with the snapshot's entries by path already at hand (a comparison's index).
-    public static func evaluate(_ snapshot: BuildSnapshot, entries: [BundlePath: FileEntry],
+    /// The same, with the snapshot's entries sorted by path already at hand (a comparison's
+    /// index): each bundle's walk reads its own run of them.
+    public static func evaluate(_ snapshot: BuildSnapshot, sorted: EntryList,
                                 budget steps: Int = MatchBudget.defaultSteps) -> [SealEvaluation] {
         snapshot.bundles.compactMap { bundle in
             let seal = sealPath(of: bundle)
-            guard entries[seal]?.kind == .file else { return nil }
-            var walk = SealWalk(bundle: bundle, codeResources: seal, entries: entries)
+            let at = sorted.lowerBound(seal)
+            guard at < sorted.count, sorted[at].path == seal, sorted[at].kind == .file else { return nil }
+            var walk = SealWalk(bundle: bundle, codeResources: seal, entries: sorted)
             return walk.run(snapshot.plists[seal], budget: MatchBudget(steps: steps))
         }
     }

@@ -26,39 +26,59 @@ public struct SealPattern: Sendable {
     /// Whether the pattern matches anywhere in `path` (as `regexec` without flags does),
     /// charging each automaton step to `budget`.
     public func matches(_ path: [UInt8], budget: inout MatchBudget) throws(MatchBudget.Exceeded) -> Bool {
-        let code = program.instructions
-        var marks = [Int](repeating: -1, count: code.count)
+        var space = Workspace()
+        return try matches(path, budget: &budget, in: &space)
+    }
+
+    /// The lists a match works in, kept from one match to the next: a seal's walk matches
+    /// every path of a bundle against every rule, and three lists made for each match were
+    /// a tenth of the walk.
+    public struct Workspace {
+        var marks: [Int] = []
         var current: [Int] = []
         var stack: [Int] = []
+        public init() {}
+    }
+
+    /// `matches(_:budget:)` in `space`'s lists.
+    public func matches(_ path: [UInt8], budget: inout MatchBudget, in space: inout Workspace) throws(MatchBudget.Exceeded) -> Bool {
+        let code = program.instructions
+        if space.marks.count < code.count {
+            space.marks = [Int](repeating: -1, count: code.count)
+        } else {
+            for pc in 0..<code.count { space.marks[pc] = -1 }
+        }
+        space.current.removeAll(keepingCapacity: true)
+        space.stack.removeAll(keepingCapacity: true)
         let end = path.count
         var position = 0
         while true {
             // The states reached by the last byte, plus a new attempt at every position
             // (the search is unanchored), closed over the moves that consume nothing.
-            stack.append(0)
-            while let pc = stack.popLast() {
+            space.stack.append(0)
+            while let pc = space.stack.popLast() {
                 try budget.spend(1)
-                guard marks[pc] != position else { continue }
-                marks[pc] = position
+                guard space.marks[pc] != position else { continue }
+                space.marks[pc] = position
                 switch code[pc] {
-                case .bytes: current.append(pc)
+                case .bytes: space.current.append(pc)
                 case .split(let a, let b):
-                    stack.append(b)
-                    stack.append(a)
-                case .jump(let to): stack.append(to)
-                case .begin: if position == 0 { stack.append(pc + 1) }
-                case .end: if position == end { stack.append(pc + 1) }
+                    space.stack.append(b)
+                    space.stack.append(a)
+                case .jump(let to): space.stack.append(to)
+                case .begin: if position == 0 { space.stack.append(pc + 1) }
+                case .end: if position == end { space.stack.append(pc + 1) }
                 case .match: return true
                 }
             }
             guard position < end else { return false }
             let byte = path[position]
             position += 1
-            for pc in current {
+            for pc in space.current {
                 try budget.spend(1)
-                if case .bytes(let set) = code[pc], set.contains(byte) { stack.append(pc + 1) }
+                if case .bytes(let set) = code[pc], set.contains(byte) { space.stack.append(pc + 1) }
             }
-            current.removeAll(keepingCapacity: true)
+            space.current.removeAll(keepingCapacity: true)
         }
     }
 }

@@ -35,11 +35,13 @@ public struct SealRules: Sendable {
     /// first of those in `CFDictionary` order, which no file states (iOS seals tie
     /// `^` and `^Info\.plist$` omit at weight 20), so the caller lets `files2` say
     /// which one the signer used.
-    public func decide(_ path: [UInt8], budget: inout MatchBudget) throws(MatchBudget.Exceeded) -> [SealRule.Flags] {
+    /// `space` is where the matches work (`SealPattern.Workspace`), kept by the caller.
+    public func decide(_ path: [UInt8], budget: inout MatchBudget,
+                       in space: inout SealPattern.Workspace) throws(MatchBudget.Exceeded) -> [SealRule.Flags] {
         if exclusions.contains(path) { return [.exclusion] }
         var best: [SealRule.Flags] = []
         var bestWeight: UInt32 = 0
-        for rule in rules where try rule.pattern.matches(path, budget: &budget) {
+        for rule in rules where try rule.pattern.matches(path, budget: &budget, in: &space) {
             if best.isEmpty || rule.weight > bestWeight {
                 best = [rule.flags]
                 bestWeight = rule.weight

@@ -5,18 +5,21 @@ import PropertyLists
 struct SealWalk {
     let bundle: BundleInfo
     let codeResources: BundlePath
-    let entries: [BundlePath: FileEntry]
+    /// The build's entries, sorted by path: the walk reads the run of them below `root`.
+    let entries: EntryList
     /// Where the walk starts: the bundle, or a framework's version folder.
     let root: BundlePath
     /// What sealed paths are relative to (`root` or `root/Contents`).
     let base: BundlePath
-    private var sealed: [[UInt8]: SealEntry] = [:]
-    private var seen: Set<[UInt8]> = []
+    /// `files2` by sealed path, and the sealed paths met. Keyed by `BundlePath`, which hashes
+    /// its bytes in one call (an array of bytes hashes them one by one: a fifth of a walk).
+    private var sealed: [BundlePath: SealEntry] = [:]
+    private var seen: Set<BundlePath> = []
     private var found: [SealDiscrepancy] = []
     private var checked = 0
     private var unverified = 0
 
-    init(bundle: BundleInfo, codeResources: BundlePath, entries: [BundlePath: FileEntry]) {
+    init(bundle: BundleInfo, codeResources: BundlePath, entries: EntryList) {
         self.bundle = bundle
         self.codeResources = codeResources
         self.entries = entries
@@ -52,7 +55,7 @@ struct SealWalk {
             if case .malformed(let reason) = entry {
                 return result(.invalid("files2 entry \(key.debugDescription): \(reason)"))
             }
-            sealed[Array(key.utf8)] = entry
+            sealed[BundlePath(key)] = entry
         }
         var budget = budget
         do {
@@ -62,9 +65,9 @@ struct SealWalk {
         }
         for (key, entry) in sealed where !seen.contains(key) && !entry.isOptional {
             if case .nested = entry {
-                found.append(SealDiscrepancy(kind: .nestedMissing, path: path(of: key)))
+                found.append(SealDiscrepancy(kind: .nestedMissing, path: path(of: key.bytes)))
             } else {
-                found.append(SealDiscrepancy(kind: .missing, path: path(of: key)))
+                found.append(SealDiscrepancy(kind: .missing, path: path(of: key.bytes)))
             }
         }
         found.sort { ($0.path, $0.kind.rawValue) < ($1.path, $1.kind.rawValue) }
@@ -96,42 +99,60 @@ struct SealWalk {
     }
 
     /// Every path below `root` (directories implied by deeper paths included), parents
-    /// before their children, as `fts` visits them.
-    private func tree() -> [(BundlePath, FileEntry.Kind)] {
-        var kinds: [BundlePath: FileEntry.Kind] = [:]
-        for (path, entry) in entries where path != root && path.isWithin(root) {
-            kinds[path] = entry.kind
-            var parent = path.parent
-            while parent != root, parent.isWithin(root), kinds[parent] == nil {
-                kinds[parent] = .directory
+    /// before their children, as `fts` visits them, with its recorded entry (none for an
+    /// implied directory). Only `root`'s run of the sorted entries is read: each bundle of a
+    /// build used to filter every entry of the build.
+    private func tree() -> [(path: BundlePath, kind: FileEntry.Kind, entry: FileEntry?)] {
+        var below = Array(entries[entries.run(below: root)])
+        // Sorted by path, then name by name: a stable sort of a list mostly in order already.
+        below.sort { a, b in
+            a.path.bytes.withUnsafeBytes { x in b.path.bytes.withUnsafeBytes { ByteRun.isBeforeByComponents(x, $0) } }
+        }
+        var out: [(path: BundlePath, kind: FileEntry.Kind, entry: FileEntry?)] = []
+        out.reserveCapacity(below.count)
+        // The path just placed and the folders it lies in, innermost last: a folder's
+        // children follow it at once, so a path whose parent is not among them has folders
+        // no entry names, placed before it as directories.
+        var open: [BundlePath] = []
+        for entry in below {
+            while let last = open.last, !entry.path.isWithin(last) { open.removeLast() }
+            var missing: [BundlePath] = []
+            var parent = entry.path.parent
+            while parent != root, parent != open.last, parent.isWithin(root) {
+                missing.append(parent)
                 parent = parent.parent
             }
+            for folder in missing.reversed() {
+                out.append((folder, .directory, nil))
+                open.append(folder)
+            }
+            out.append((entry.path, entry.kind, entry))
+            open.append(entry.path)
         }
-        return kinds.map { ($0.key, $0.value, $0.key.components) }
-            .sorted { $0.2.lexicographicallyPrecedes($1.2) { $0.lexicographicallyPrecedes($1) } }
-            .map { ($0.0, $0.1) }
+        return out
     }
 
     private mutating func walk(_ rules: SealRules, budget: inout MatchBudget) throws(MatchBudget.Exceeded) {
         var skipped: Set<BundlePath> = []
-        for (path, kind) in tree() {
+        var space = SealPattern.Workspace()
+        for (path, kind, entry) in tree() {
             if skipped.contains(path.parent) {
                 if kind == .directory { skipped.insert(path) }
                 continue
             }
             let rel = sealedPath(path)
-            let choices = try rules.decide(rel, budget: &budget)
+            let choices = try rules.decide(rel, budget: &budget, in: &space)
             guard !choices.isEmpty else { continue }
             if choices.contains(.exclusion) {
                 if kind == .directory { skipped.insert(path) }
                 continue
             }
             // On a tie the seal itself shows which rule the signer applied.
-            let isSealed = sealed[rel] != nil
+            let isSealed = sealed[BundlePath(bytes: rel)] != nil
             if kind == .directory {
                 let nested = choices.filter { $0.contains(.nested) }.count
                 guard nested > 0, path.name.contains(UInt8(ascii: ".")) else { continue }
-                if nested == choices.count || { if case .nested? = sealed[rel] { true } else { false } }() {
+                if nested == choices.count || { if case .nested? = sealed[BundlePath(bytes: rel)] { true } else { false } }() {
                     skipped.insert(path)
                     checkNested(path, rel)
                 }
@@ -139,11 +160,12 @@ struct SealWalk {
             }
             let omitted = choices.filter { $0.contains(.omitted) }.count
             if omitted == choices.count || (omitted > 0 && !isSealed) { continue }
-            check(path, rel, isSymlink: kind == .symlink)
+            check(path, rel, entry, isSymlink: kind == .symlink)
         }
     }
 
     private mutating func checkNested(_ path: BundlePath, _ rel: [UInt8]) {
+        let rel = BundlePath(bytes: rel)
         guard let entry = sealed[rel] else {
             found.append(SealDiscrepancy(kind: .nestedUnsealed, path: path))
             return
@@ -156,13 +178,13 @@ struct SealWalk {
         }
     }
 
-    private mutating func check(_ path: BundlePath, _ rel: [UInt8], isSymlink: Bool) {
+    private mutating func check(_ path: BundlePath, _ rel: [UInt8], _ recorded: FileEntry?, isSymlink: Bool) {
+        let rel = BundlePath(bytes: rel)
         guard let entry = sealed[rel] else {
             found.append(SealDiscrepancy(kind: .added, path: path))
             return
         }
         seen.insert(rel)
-        let recorded = entries[path]
         switch entry {
         case .file(let digest, _):
             guard !isSymlink else { return found.append(SealDiscrepancy(kind: .kindChanged, path: path)) }

@@ -35,7 +35,7 @@ public struct SnapshotIndex: Sendable {
         let sorted = snapshot.entries.sortedByPath
         self.sorted = sorted
         // Each bundle owns what lies below its folder, which in path order is one run of
-        // entries (`run(below:in:)`), less the runs of the bundles nested in it: the runs
+        // entries (`EntryList.run(below:)`), less the runs of the bundles nested in it: the runs
         // are painted outermost first, each nested one over its container's. Two binary
         // searches a bundle, where finding each entry's innermost bundle from its path cost
         // a recorded diff a tenth of its time.
@@ -43,7 +43,7 @@ public struct SnapshotIndex: Sendable {
         let outermostFirst = bundles.indices.sorted { (bundles[$0].path.depth, $0) < (bundles[$1].path.depth, $1) }
         owners.withUnsafeMutableBufferPointer { owners in
             for slot in outermostFirst {
-                for k in Self.run(below: bundles[slot].path, in: sorted) { owners[k] = Int32(slot) }
+                for k in sorted.run(below: bundles[slot].path) { owners[k] = Int32(slot) }
             }
         }
         // How many files each bundle owns (the last slot: none), so that each list is
@@ -87,7 +87,7 @@ public struct SnapshotIndex: Sendable {
     /// The innermost bundle that contains `path` (not the bundle directory itself); nil
     /// for a path that is not an entry of the build.
     public func owner(of path: BundlePath) -> BundleInfo? {
-        let low = lowerBound(path)
+        let low = sorted.lowerBound(path)
         guard low < sorted.count, sorted[low].path == path, owners[low] >= 0 else { return nil }
         return bundles[Int(owners[low])]
     }
@@ -96,7 +96,7 @@ public struct SnapshotIndex: Sendable {
     /// search over the sorted entries: the paths below `folder` are those from `folder/`
     /// up to `folder0` (`0` is the byte after `/`).
     public func fileCount(below folder: BundlePath) -> Int {
-        let range = Self.run(below: folder, in: sorted)
+        let range = sorted.run(below: folder)
         // Counted once for the whole build, then two look-ups a folder: counting each
         // folder's run cost a move of a top folder's files a pass over the whole build.
         let before = memo.filesBefore {
@@ -116,40 +116,12 @@ public struct SnapshotIndex: Sendable {
 
     /// The entry at `path`, by binary search over the sorted entries.
     public func entry(at path: BundlePath) -> FileEntry? {
-        let low = lowerBound(path)
+        let low = sorted.lowerBound(path)
         return low < sorted.count && sorted[low].path == path ? sorted[low] : nil
     }
 
-    /// Every entry by full path, made on first need (`SnapshotIndexMemo`).
-    public var entriesByPath: [BundlePath: FileEntry] {
-        memo.entriesByPath {
-            var byPath: [BundlePath: FileEntry] = [:]
-            byPath.reserveCapacity(sorted.count)
-            for entry in sorted { byPath[entry.path] = entry }
-            return byPath
-        }
-    }
-
-    private func lowerBound(_ path: BundlePath) -> Int { Self.lowerBound(path, in: sorted) }
-
-    /// The first index of `sorted` whose path is not before `path`.
-    private static func lowerBound(_ path: BundlePath, in sorted: EntryList) -> Int {
-        var low = 0, high = sorted.count
-        while low < high {
-            let mid = low + (high - low) / 2
-            if sorted[mid].path < path { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
-    /// The indices of `sorted` whose paths lie below `folder` (not `folder` itself): one run
-    /// in path order, from `folder/` up to `folder0` (`0` is the byte after `/`); below the
-    /// root, every path but the root's.
-    private static func run(below folder: BundlePath, in sorted: EntryList) -> Range<Int> {
-        guard !folder.isRoot else { return lowerBound(BundlePath(bytes: [0]), in: sorted)..<sorted.count }
-        return lowerBound(BundlePath(bytes: folder.bytes + [UInt8(ascii: "/")]), in: sorted)
-            ..< lowerBound(BundlePath(bytes: folder.bytes + [UInt8(ascii: "0")]), in: sorted)
-    }
+    /// The entries sorted by path (the seal walk takes each sealed bundle's run of them).
+    public var sortedEntries: EntryList { sorted }
 
     /// The bundle at `path`.
     public func bundle(at path: BundlePath) -> BundleInfo? { bundleByPath[path] }

@@ -1,8 +1,6 @@
 import BundleModel
 
 /// What a `SnapshotIndex` works out on first need and keeps:
-/// - the entries by path (the seal walk's lookups; most comparisons never need it, and
-///   making it hashes every path);
 /// - each bundle's `.lproj` folders with their files (asked for by the comparison, each
 ///   parity rule's bundle and the localization matrix, on both sides);
 /// - each entry's name key (`NameKeys`), for the check rules that look for a few names
@@ -13,14 +11,9 @@ import BundleModel
 /// Shared by the copies of the index, and safe to ask from two threads: the rules run on
 /// both cores.
 final class SnapshotIndexMemo: Sendable {
-    private let byPath = OnceCache<Bool, [BundlePath: FileEntry]>()
     private let localized = OnceCache<BundlePath, [BundlePath: [FileEntry]]>()
     private let names = OnceCache<Bool, NameKeys>()
     private let filesBefore = OnceCache<Bool, [Int32]>()
-
-    func entriesByPath(_ make: () -> [BundlePath: FileEntry]) -> [BundlePath: FileEntry] {
-        byPath.value(true, make: make)
-    }
 
     func nameKeys(_ make: () -> NameKeys) -> NameKeys { names.value(true, make: make) }
 

@@ -34,9 +34,7 @@ public struct CheckContext: Sendable {
     /// Each bundle's seal evaluated (`SealEvaluator.evaluate`), once for this build.
     var sealEvaluations: [SealEvaluation] {
         seals.evaluations {
-            // The entries by path (a table of the whole build) only for a build with a seal.
-            let sealed = snapshot.bundles.contains { index.entry(at: SealEvaluator.sealPath(of: $0))?.kind == .file }
-            return sealed ? SealEvaluator.evaluate(snapshot, entries: index.entriesByPath) : []
+            SealEvaluator.evaluate(snapshot, sorted: index.sortedEntries)
         }
     }
 

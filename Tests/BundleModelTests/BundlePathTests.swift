@@ -95,6 +95,30 @@ import Testing
         }
     }
 
+    /// `ByteRun.isBeforeByComponents` orders paths as their components do, each compared
+    /// bytewise (a folder's children right after it, before a sibling named like it with a
+    /// byte below `/` next: `A/x` before `A-b` and `A.car`), wherever the first difference
+    /// falls. Paths without empty names, as a build's are.
+    @Test func componentOrderIsTheComponentsOrder() {
+        var generator = SystemRandomNumberGenerator()
+        let names: [[UInt8]] = [[0x41], [0x41, 0x2D, 0x62], [0x41, 0x2E, 0x63], [0x41, 0x20], [0x61], [0x01], [0xC3, 0xA9],
+                                Array("Frameworks".utf8), Array("Frameworks.x".utf8)]
+        var paths: [[UInt8]] = []
+        for _ in 0..<400 {
+            let depth = Int.random(in: 1...4, using: &generator)
+            let parts = (0..<depth).map { _ in names.randomElement(using: &generator)! }
+            paths.append(Array(parts.joined(separator: [0x2F])))
+        }
+        func components(_ p: [UInt8]) -> [[UInt8]] { p.split(separator: 0x2F).map(Array.init) }
+        for a in paths.prefix(150) {
+            for b in paths {
+                let expected = components(a).lexicographicallyPrecedes(components(b)) { $0.lexicographicallyPrecedes($1) }
+                let answer = a.withUnsafeBytes { x in b.withUnsafeBytes { ByteRun.isBeforeByComponents(x, $0) } }
+                #expect(answer == expected, "\(a) before \(b)")
+            }
+        }
+    }
+
     /// A digest's words are its bytes, read big-endian; a shorter input is zero-padded.
     @Test func digestBytesRoundTrip() {
         let bytes = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 29 &+ 200) }

@@ -24,6 +24,46 @@ import TestSupport
         #expect(evaluation.checked > 10)
     }
 
+    /// Each bundle's walk reads its own run of the sorted entries, a folder's children
+    /// right after it, before a sibling named like it with a byte below `/` next
+    /// (`Assets-b`, `Assets.car`), and makes the folders no entry names: with every folder's
+    /// entry left out, the evaluation is the same, and nothing is met twice.
+    @Test func siblingsNamedLikeAFolderAndUnlistedFoldersWalkAsOnDisk() throws {
+        var app = FixtureBuilder.iOSApp(name: "MyApp")
+        app.setFile("MyApp.app/Assets/x.png", "x")
+        app.setFile("MyApp.app/Assets/y/z.png", "z")
+        app.setFile("MyApp.app/Assets-b", "b")
+        app.setFile("MyApp.app/Assets.json", "{}")
+        app.seal("MyApp.app", executable: "MyApp")
+        let scratch = try ScratchDirectory()
+        var snapshot = try BuildReader.read(path: try app.writeDirectory(in: scratch.path))
+        let app0 = BundlePath("MyApp.app")
+        let full = try #require(SealEvaluator.evaluate(snapshot).first { $0.bundlePath == app0 })
+        #expect(full.outcome == .evaluated)
+        #expect(full.discrepancies.isEmpty)
+        #expect(full.checked > 10)
+        snapshot.entries = EntryList(snapshot.entries.filter { !($0.kind == .directory && $0.path != app0 && $0.path.isWithin(app0)) })
+        let implied = try #require(SealEvaluator.evaluate(snapshot).first { $0.bundlePath == app0 })
+        #expect(implied == full)
+    }
+
+    /// A nested-code folder is met once, whatever its siblings are called: a sibling named
+    /// like it (`X.appex-notes`) sorts, bytewise, between the folder and what it holds.
+    @Test func aNestedFolderIsMetOnceBesideASiblingNamedLikeIt() throws {
+        var app = FixtureBuilder.iOSApp(name: "MyApp")
+        app.setFile("MyApp.app/PlugIns/X.appex/X", "x")
+        app.setFile("MyApp.app/PlugIns/X.appex-notes", "n")
+        var rules2 = FixtureBuilder.iOSRules2
+        rules2["^PlugIns/"] = ["nested": true, "weight": 30.0]
+        app.seal("MyApp.app", executable: "MyApp", rules2: rules2)
+        let scratch = try ScratchDirectory()
+        let snapshot = try BuildReader.read(path: try app.writeDirectory(in: scratch.path))
+        let evaluation = try #require(SealEvaluator.evaluate(snapshot).first { $0.bundlePath == BundlePath("MyApp.app") })
+        // The seal names no nested code there: one finding for the folder.
+        let nested = evaluation.discrepancies.filter { $0.path == BundlePath("MyApp.app/PlugIns/X.appex") }
+        #expect(nested.map(\.kind) == [.nestedUnsealed])
+    }
+
     @Test func fourTampersAreCaughtWithTheirPaths() throws {
         let evaluation = try #require(try Self.sealedApp { app in
             var bytes = app.contents("MyApp.app/Assets.car") ?? []

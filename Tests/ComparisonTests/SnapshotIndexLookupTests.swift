@@ -81,21 +81,24 @@ import Testing
         #expect(full.entries.contains { $0.kind == FileEntry.Kind.directory && $0.path == BundlePath("A.app/PlugIns/X.appex") })
     }
 
-    /// `entry(at:)` (binary search) and `entriesByPath` (made on first need) agree with the
-    /// snapshot's own entries, in either order, and find nothing at paths that sort
-    /// between an entry and its children.
+    /// `entry(at:)` (binary search) and the runs of the sorted entries below a folder
+    /// (`EntryList.run(below:)`, each sealed bundle's walk) agree with the snapshot's own
+    /// entries, in either order, and find nothing at paths that sort between an entry and
+    /// its children.
     @Test func entryLookupsAgreeWithTheEntries() {
         var snapshot = Self.build.snapshot
         snapshot.entries = EntryList(snapshot.entries.reversed())
         for index in [SnapshotIndex(Self.build.snapshot), SnapshotIndex(snapshot)] {
-            #expect(index.entriesByPath.count == snapshot.entries.count)
+            let sorted = index.sortedEntries
+            #expect(sorted.count == snapshot.entries.count)
             for entry in snapshot.entries {
                 #expect(index.entry(at: entry.path) == entry)
-                #expect(index.entriesByPath[entry.path] == entry)
+                let below = snapshot.entries.filter { $0.path != entry.path && $0.path.isWithin(entry.path) }
+                #expect(Set(sorted[sorted.run(below: entry.path)].map(\.path)) == Set(below.map(\.path)))
             }
+            #expect(sorted.run(below: .root).count == snapshot.entries.filter { !$0.path.isRoot }.count)
             for absent in ["A.app/R/", "A.app/R.a", "A.app/R/s/z.txt", "A.ap", "zzz"] {
                 #expect(index.entry(at: BundlePath(absent)) == nil)
-                #expect(index.entriesByPath[BundlePath(absent)] == nil)
             }
         }
     }
