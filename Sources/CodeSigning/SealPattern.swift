@@ -51,6 +51,7 @@ public struct SealPattern: Sendable {
         space.current.removeAll(keepingCapacity: true)
         space.stack.removeAll(keepingCapacity: true)
         let end = path.count
+        let anchored = code.first == .begin
         var position = 0
         while true {
             // The states reached by the last byte, plus a new attempt at every position
@@ -79,6 +80,9 @@ public struct SealPattern: Sendable {
                 if case .bytes(let set) = code[pc], set.contains(byte) { space.stack.append(pc + 1) }
             }
             space.current.removeAll(keepingCapacity: true)
+            // Anchored at the start (`^…`, most rules): once no state survives a byte, the
+            // attempts at later positions end at once, so the rest of the path is not read.
+            if anchored, space.stack.isEmpty { return false }
         }
     }
 }

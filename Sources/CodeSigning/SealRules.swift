@@ -38,7 +38,8 @@ public struct SealRules: Sendable {
     /// `space` is where the matches work (`SealPattern.Workspace`), kept by the caller.
     public func decide(_ path: [UInt8], budget: inout MatchBudget,
                        in space: inout SealPattern.Workspace) throws(MatchBudget.Exceeded) -> [SealRule.Flags] {
-        if exclusions.contains(path) { return [.exclusion] }
+        // A few exact paths: compared, not hashed (a byte array hashes byte by byte).
+        if exclusions.contains(where: { $0 == path }) { return [.exclusion] }
         var best: [SealRule.Flags] = []
         var bestWeight: UInt32 = 0
         for rule in rules where try rule.pattern.matches(path, budget: &budget, in: &space) {

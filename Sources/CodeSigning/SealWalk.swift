@@ -116,6 +116,13 @@ struct SealWalk {
         var open: [BundlePath] = []
         for entry in below {
             while let last = open.last, !entry.path.isWithin(last) { open.removeLast() }
+            // Mostly the folder just placed or met (nothing made to find out).
+            let top = open.last ?? root
+            guard !ByteRun.isParent(top.bytes, of: entry.path.bytes) else {
+                out.append((entry.path, entry.kind, entry))
+                open.append(entry.path)
+                continue
+            }
             var missing: [BundlePath] = []
             var parent = entry.path.parent
             while parent != root, parent != open.last, parent.isWithin(root) {
@@ -136,7 +143,7 @@ struct SealWalk {
         var skipped: Set<BundlePath> = []
         var space = SealPattern.Workspace()
         for (path, kind, entry) in tree() {
-            if skipped.contains(path.parent) {
+            if !skipped.isEmpty, skipped.contains(path.parent) {
                 if kind == .directory { skipped.insert(path) }
                 continue
             }
