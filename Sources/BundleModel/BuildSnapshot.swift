@@ -39,6 +39,9 @@ public struct BuildSnapshot: Sendable {
     /// the history reader, not necessarily for every folder; empty for a build read from
     /// disk. A comparison passes over a folder whose id is the same on both sides.
     public var folderIDs: [BundlePath: [UInt8]] = [:]
+    /// Where what rules work out from this whole build is kept for the next command
+    /// (`BuildFacts`): a recorded build's, from the history; nil for a build read from disk.
+    public var facts: (any BuildFacts)?
 
     public init(sourceKind: SourceKind, sourceName: String, entries: EntryList,
                 plists: [BundlePath: DecodedPlist], bundles: [BundleInfo], stores: [BundlePath: StoreFacts] = [:],

@@ -1,3 +1,4 @@
+import BundleModel
 extension ZipArchive {
     /// The end-of-central-directory facts, from the classic record or its Zip64 form.
     struct EndRecord {

@@ -1,3 +1,4 @@
+import BundleModel
 /// The layout check of an opened archive: every entry's local header must agree with its
 /// central-directory record (name, method, flags, CRC-32 and sizes, or its data descriptor
 /// when flag bit 3 defers them), and the byte ranges of the entries (local header, name,

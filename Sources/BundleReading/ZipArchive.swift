@@ -1,3 +1,4 @@
+import BundleModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -27,6 +27,16 @@ public enum SealEvaluator {
         }
     }
 
+    /// `evaluate(_:sorted:)`, read from the build's facts when an earlier command kept them
+    /// (`BuildFacts`, under `SealEvaluation.factsName`), else worked out and kept there.
+    public static func evaluations(of snapshot: BuildSnapshot, sorted: EntryList) -> [SealEvaluation] {
+        let name = SealEvaluation.factsName + "-\(MatchBudget.defaultSteps)"
+        if let bytes = snapshot.facts?.bytes(named: name), let known = SealEvaluation.decoded(bytes) { return known }
+        let made = evaluate(snapshot, sorted: sorted)
+        snapshot.facts?.keep(SealEvaluation.encoded(made), named: name)
+        return made
+    }
+
     /// Where `bundle`'s seal lies: `_CodeSignature/CodeResources` in its content root.
     public static func sealPath(of bundle: BundleInfo) -> BundlePath {
         bundle.contentRoot.appending("_CodeSignature").appending("CodeResources")

@@ -31,10 +31,11 @@ public struct CheckContext: Sendable {
         self.seals = seals
     }
 
-    /// Each bundle's seal evaluated (`SealEvaluator.evaluate`), once for this build.
+    /// Each bundle's seal evaluated (`SealEvaluator.evaluate`), once for this build, or
+    /// read from what an earlier command kept of a recorded build (`BuildFacts`).
     var sealEvaluations: [SealEvaluation] {
         seals.evaluations {
-            SealEvaluator.evaluate(snapshot, sorted: index.sortedEntries)
+            SealEvaluator.evaluations(of: snapshot, sorted: index.sortedEntries)
         }
     }
 

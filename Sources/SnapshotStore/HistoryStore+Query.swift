@@ -124,7 +124,9 @@ extension HistoryStore {
                 let read = try reader.read(tree: tree, sourceName: build.source, after: lastRead, isLast: isLast,
                                            keepIDs: nextLoads == true ? false : nil)
                 lastRead = isLast ? nil : read.memo
-                return read.snapshot
+                var snapshot = read.snapshot
+                snapshot.facts = RecordedFacts(cache: factsCache, tree: tree)
+                return snapshot
             } catch {
                 throw StoreError(.corrupt, repository: path, "commit \(build.commit.prefix(10)): \(error.message)")
             }
@@ -134,6 +136,10 @@ extension HistoryStore {
     /// Where the `files/` and `plists/` parts of read and recorded builds are kept for the
     /// next process (`<git dir>/bundlediff/cache/diff/`).
     var snapshotCache: DerivedCache { DerivedCache(gitDirectory: repository.path, area: "diff", limit: 32) }
+
+    /// Where what rules work out from a whole recorded build is kept (`RecordedFacts`,
+    /// `<git dir>/bundlediff/cache/facts/`): a file a build for each kind of fact.
+    var factsCache: DerivedCache { DerivedCache(gitDirectory: repository.path, area: "facts", limit: 64) }
 
     /// Waits for the cache files that reads of this process are still writing on the other
     /// core (`DerivedCache.writeLater`): call it before the process ends.

@@ -53,6 +53,21 @@ import TestSupport
         return nil
     }
 
+    /// What the evaluator makes of every corpus input, pinned with the name its results are
+    /// kept under (`SealEvaluation.factsName`): a later command reads kept evaluations back
+    /// as they are, so a change to what the evaluator makes of a build must change the name.
+    /// When this fails after such a change: raise the number in `factsName`, pin the new digest.
+    @Test(.enabled(if: corpusRoot != nil, "BUNDLEDIFF_CORPUS is not set: corpus tests skipped"))
+    func theNameKeptEvaluationsGoByFollowsWhatTheEvaluatorMakes() throws {
+        let root = try #require(Self.corpusRoot)
+        var all: [UInt8] = []
+        for input in Self.inputs(root) {
+            guard let snapshot = try? BuildReader.read(path: input) else { continue }
+            all += Array(input.dropFirst(root.count).utf8) + SealEvaluation.encoded(SealEvaluator.evaluate(snapshot))
+        }
+        #expect("\(SealEvaluation.factsName) \(SHA256Digest.of(all))" == "seals-1 689c8fb10719687c6158fcc2443c575ab8662cc9d2d144c86d842403237f8033")
+    }
+
     @Test(.enabled(if: corpusRoot != nil, "BUNDLEDIFF_CORPUS is not set: corpus tests skipped"))
     func everySealVerifiesOrIsExplained() throws {
         let root = try #require(Self.corpusRoot)

@@ -1,0 +1,29 @@
+import BundleModel
+import Git
+
+/// The facts of a recorded build (`BuildFacts`): files of the derived cache's `facts` area
+/// (`HistoryStore.factsCache`) named `<name>-<commit tree id>`, each closed by the sum of
+/// its bytes (`DerivedCacheBytes.checksum`), so a damaged or cut file reads as nothing.
+struct RecordedFacts: BuildFacts {
+    let cache: DerivedCache
+    /// The root tree of the build's commit: what the build is, whole.
+    let tree: ObjectID
+
+    func bytes(named name: String) -> [UInt8]? {
+        guard let stored = cache.read(key(name)), stored.count >= 8 else { return nil }
+        var sum: UInt64 = 0
+        for byte in stored.suffix(8).reversed() { sum = sum << 8 | UInt64(byte) }
+        let body = stored.dropLast(8)
+        return DerivedCacheBytes.checksum(body) == sum ? Array(body) : nil
+    }
+
+    func keep(_ bytes: [UInt8], named name: String) {
+        cache.writeLater(key(name)) {
+            var out = bytes
+            DerivedCacheBytes.put(DerivedCacheBytes.checksum(bytes[...]), &out)
+            return out
+        }
+    }
+
+    private func key(_ name: String) -> String { name + "-" + tree.hex }
+}
