@@ -7,7 +7,13 @@ public struct PlistDictionary: Hashable, Sendable {
     /// The values in the order of `keys`, and where each key is: reading the entries in
     /// order takes no lookup (string tables of thousands of keys are read that way).
     private var values: [PlistValue] = []
+    /// Where each key is, for a dictionary of more than `listedCount` keys; empty for a
+    /// smaller one, whose keys are compared in turn. Most dictionaries of a build are small
+    /// (each entry of a seal's `files2`, twenty thousand in an app's): one table each was most
+    /// of the cost of decoding them.
     private var slots: [String: Int] = [:]
+    /// The most keys a dictionary finds by comparing them in turn.
+    private static let listedCount = 8
 
     public init() {}
 
@@ -19,7 +25,7 @@ public struct PlistDictionary: Hashable, Sendable {
     public init(minimumCapacity count: Int) {
         keys.reserveCapacity(count)
         values.reserveCapacity(count)
-        slots.reserveCapacity(count)
+        if count > Self.listedCount { slots.reserveCapacity(count) }
     }
 
     public var count: Int { keys.count }
@@ -30,15 +36,25 @@ public struct PlistDictionary: Hashable, Sendable {
         zip(keys, values).map { ($0, $1) }
     }
 
+    /// Where `key` is in `keys`.
+    private func slot(of key: String) -> Int? {
+        keys.count > Self.listedCount ? slots[key] : keys.firstIndex(of: key)
+    }
+
     public subscript(key: String) -> PlistValue? {
-        get { slots[key].map { values[$0] } }
+        get { slot(of: key).map { values[$0] } }
         set {
             if let newValue {
-                if !appendNew(key, newValue), let slot = slots[key] { values[slot] = newValue }
-            } else if let slot = slots.removeValue(forKey: key) {
+                if !appendNew(key, newValue), let slot = slot(of: key) { values[slot] = newValue }
+            } else if let slot = slot(of: key) {
                 keys.remove(at: slot)
                 values.remove(at: slot)
-                for (k, i) in slots where i > slot { slots[k] = i - 1 }
+                if keys.count > Self.listedCount {
+                    slots.removeValue(forKey: key)
+                    for (k, i) in slots where i > slot { slots[k] = i - 1 }
+                } else {
+                    slots = [:]
+                }
             }
         }
     }
@@ -46,7 +62,15 @@ public struct PlistDictionary: Hashable, Sendable {
     /// Adds `key` with `value` at the end, or returns false and changes nothing when the
     /// key is there already: one lookup (decoders add keys one by one).
     public mutating func appendNew(_ key: String, _ value: PlistValue) -> Bool {
-        if let slot = slots.updateValue(keys.count, forKey: key) {
+        if keys.count < Self.listedCount {
+            guard !keys.contains(key) else { return false }
+        } else if keys.count == Self.listedCount {
+            guard !keys.contains(key) else { return false }
+            // One key more than a list holds: from now on, a table.
+            slots.reserveCapacity(Swift.max(keys.capacity, Self.listedCount + 1))
+            for (i, k) in keys.enumerated() { slots[k] = i }
+            slots[key] = keys.count
+        } else if let slot = slots.updateValue(keys.count, forKey: key) {
             slots[key] = slot
             return false
         }

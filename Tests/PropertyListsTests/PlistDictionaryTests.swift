@@ -45,4 +45,37 @@ import Testing
         #expect(ab == rebuilt && ab.hashValue == rebuilt.hashValue)
         #expect(ab != PlistDictionary([("a", .string("1")), ("b", .string("3"))]))
     }
+
+    /// A small dictionary compares its keys in turn, a larger one keeps a table: random
+    /// additions, replacements and removals across that size answer as a plain list of
+    /// pairs does (order, look-ups of present and absent keys, duplicates refused).
+    @Test func smallAndLargeAnswerAsAListOfPairs() {
+        var generator = SystemRandomNumberGenerator()
+        let names = (0..<24).map { "k\($0)" } + ["e\u{301}", "\u{E9}"]
+        for _ in 0..<200 {
+            var dict = PlistDictionary(minimumCapacity: Int.random(in: 0...30, using: &generator))
+            var model: [(String, PlistValue)] = []
+            for step in 0..<60 {
+                let key = names.randomElement(using: &generator)!
+                let value = PlistValue.string("v\(step)")
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0:
+                    let added = dict.appendNew(key, value)
+                    #expect(added == !model.contains { $0.0 == key })
+                    if added { model.append((key, value)) }
+                case 1:
+                    dict[key] = value
+                    if let i = model.firstIndex(where: { $0.0 == key }) { model[i].1 = value } else { model.append((key, value)) }
+                default:
+                    if Bool.random(using: &generator) {
+                        dict[key] = nil
+                        model.removeAll { $0.0 == key }
+                    }
+                }
+                #expect(dict.keys == model.map(\.0))
+                for name in names { #expect(dict[name] == model.first { $0.0 == name }?.1) }
+            }
+            #expect(dict == PlistDictionary(model))
+        }
+    }
 }
