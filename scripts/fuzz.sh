@@ -54,7 +54,7 @@ seed() { # target kind seed-dir
         echo "fuzz.sh: $1: $n seed binaries from the corpus"
         return 0
     fi
-    if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal || $kind == json || $kind == cache || $kind == record ]]; then
+    if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal || $kind == json || $kind == cache || $kind == record || $kind == facts ]]; then
         cp Fuzz/seeds/"$kind"/* "$dir/"   # our own samples; no corpus needed
         return 0
     fi
@@ -99,12 +99,13 @@ seed() { # target kind seed-dir
 # files: our composer over the system's libyaml, libyaml-dev); cache = the derived-cache readers
 # (Sources/SnapshotStore's memo and cache files; ObjectID from Sources/Git as a module, linked
 # against libgit2), seeded from Fuzz/seeds/cache/; record = the file-record reader
-# (Sources/SnapshotStore/FileRecord.swift with BundleModel), against the first reader kept in the target.
+# (Sources/SnapshotStore/FileRecord.swift with BundleModel), against the first reader kept in the target; facts = the reader of a
+# build's kept seal evaluations (Sources/CodeSigning's evaluation files with BundleModel), held to its writer.
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
          ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml
          SealPatternFuzz:seal:seal MachOFuzz:macho:macho JSONFuzz:json:json SummaryFuzz:json:summary
-         DerivedCacheFuzz:cache:cache FileRecordFuzz:record:record)
+         DerivedCacheFuzz:cache:cache FileRecordFuzz:record:record SealFactsFuzz:facts:facts)
 
 # TextSafety, the module every reader imports, is built once as its own module and linked in.
 text_safety() {
@@ -167,6 +168,10 @@ compile() { # name sources
                         Sources/SnapshotStore/{DerivedCacheBytes,DerivedCacheChecksum,DerivedCacheStream,FileRecord}.swift)
                flags+=("${model_flags[@]}" "$out/mods/Git.o" -I Sources/CLibgit2 -lgit2)
                module=SnapshotStore ;;
+        facts) model_modules
+               sources=(Sources/CodeSigning/{SealEvaluation,SealEvaluation+Facts,SealDiscrepancy}.swift)
+               flags+=("${model_flags[@]}")
+               module=CodeSigning ;;
         record) model_modules
                 sources=(Sources/SnapshotStore/FileRecord.swift)
                 flags+=("${model_flags[@]}")
