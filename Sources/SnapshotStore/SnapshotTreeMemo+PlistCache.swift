@@ -253,7 +253,9 @@ extension SnapshotTreeMemo {
             guard depth < plistCacheMaxDepth, let count = reader.u32(), Int(count) <= reader.remaining / 5 else {
                 return nil
             }
-            var dictionary = PlistDictionary(minimumCapacity: Self.nestedReservation(count))
+            // A plist's outer dictionary and those in it in full (a seal's `files2` holds a
+            // key for each file of the app): the ones at one depth share the file's bytes.
+            var dictionary = PlistDictionary(minimumCapacity: depth <= 1 ? Int(count) : Self.nestedReservation(count))
             for _ in 0..<count {
                 guard let key = reader.string(), let item = value(&reader, depth: depth + 1),
                       dictionary.appendNew(key, item) else { return nil }
