@@ -253,9 +253,13 @@ extension SnapshotTreeMemo {
             guard depth < plistCacheMaxDepth, let count = reader.u32(), Int(count) <= reader.remaining / 5 else {
                 return nil
             }
-            // A plist's outer dictionary and those in it in full (a seal's `files2` holds a
-            // key for each file of the app): the ones at one depth share the file's bytes.
-            var dictionary = PlistDictionary(minimumCapacity: depth <= 1 ? Int(count) : Self.nestedReservation(count))
+            // A plist's outer dictionary and those in it with room for every key (a seal's
+            // `files2` holds one for each file of the app) when the bytes left could hold them
+            // at 32 bytes a key: the ones at one depth share the file's bytes, so a crafted
+            // count reserves at most about twice the file's size at each of the two depths.
+            let room = depth <= 1 ? max(Self.nestedReservation(count), min(Int(count), reader.remaining / 32))
+                : Self.nestedReservation(count)
+            var dictionary = PlistDictionary(minimumCapacity: room)
             for _ in 0..<count {
                 guard let key = reader.string(), let item = value(&reader, depth: depth + 1),
                       dictionary.appendNew(key, item) else { return nil }
