@@ -32,13 +32,20 @@ extension DerivedCache {
     private static let pending = PendingWrites()
 }
 
-/// The writes under way, with the file each writes.
+/// The writes under way, with the file each writes. A write stays listed until a wait
+/// for all of them has seen it end: a read of its file on another thread meanwhile (tests
+/// run side by side in one process) still waits for it, where forgetting it as the wait
+/// began let that read find no file.
 private final class PendingWrites: @unchecked Sendable {
     private let lock = Lock()
-    private var writes: [(path: String, write: BothCores.Started)] = []
+    private var writes: [(id: Int, path: String, write: BothCores.Started)] = []
+    private var nextID = 0
 
     func add(_ path: String, _ write: BothCores.Started) {
-        lock.withLock { writes.append((path, write)) }
+        lock.withLock {
+            writes.append((nextID, path, write))
+            nextID += 1
+        }
     }
 
     func wait(_ path: String) {
@@ -46,10 +53,9 @@ private final class PendingWrites: @unchecked Sendable {
     }
 
     func waitAll() {
-        let all = lock.withLock { () -> [BothCores.Started] in
-            defer { writes = [] }
-            return writes.map(\.write)
-        }
-        for write in all { write.wait() }
+        let all = lock.withLock { writes }
+        for pending in all { pending.write.wait() }
+        let done = Set(all.map(\.id))
+        lock.withLock { writes.removeAll { done.contains($0.id) } }
     }
 }

@@ -1,3 +1,4 @@
+import BundleModel
 import Foundation
 @testable import SnapshotStore
 import Testing
@@ -26,5 +27,25 @@ import TestSupport
         let names = try FileManager.default.contentsOfDirectory(atPath: cache.folder).sorted()
         #expect(names == ["made", "slow"])
         #expect(cache.read("made") == [1, 2, 3])
+    }
+
+    /// A wait for every write on one thread (a test ending) does not hide a write under way
+    /// from a read of its file on another: the read still waits for it.
+    @Test func aReadWaitsWhileAnotherThreadWaitsForAll() throws {
+        let scratch = try ScratchDirectory()
+        let cache = DerivedCache(gitDirectory: scratch.path("h.git"), area: "diff")
+        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        cache.writeLater("slow", streaming: { emit in
+            for start in stride(from: 0, to: bytes.count, by: 40_000) {
+                usleep(20_000)
+                bytes[start..<min(start + 40_000, bytes.count)].withUnsafeBytes(emit)
+            }
+        })
+        let (read, _) = BothCores.run({ () -> [UInt8]? in
+            usleep(10_000)
+            return cache.read("slow")
+        }, alongside: { DerivedCache.finishWrites() })
+        #expect(read == bytes)
+        DerivedCache.finishWrites()
     }
 }
