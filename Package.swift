@@ -83,7 +83,7 @@ let package = Package(
             "SnapshotStore", "BundleReading", "BundleModel", "MachO", "Stores", "Comparison", "Git", "PropertyLists", "TestSupport",
         ]),
         .testTarget(name: "RemoteSyncTests", dependencies: ["SnapshotStore", "BundleReading", "BundleModel", "Git", "TestSupport"]),
-        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "BundleReading", "BundleModel", "TestSupport"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "BundleReading", "BundleModel", "PropertyLists", "TestSupport"]),
         .testTarget(name: "CodeSigningTests", dependencies: ["CodeSigning", "BundleReading", "BundleModel", "TestSupport"]),
         .testTarget(name: "MachOTests", dependencies: ["MachO", "BundleReading", "PropertyLists", "TestSupport"]),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "MachO", "Stores", "Comparison", "BundleModel", "PropertyLists", "TestSupport"]),

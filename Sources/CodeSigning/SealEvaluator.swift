@@ -19,17 +19,25 @@ public enum SealEvaluator {
     public static func evaluate(_ snapshot: BuildSnapshot, sorted: EntryList,
                                 budget steps: Int = MatchBudget.defaultSteps) -> [SealEvaluation] {
         snapshot.bundles.compactMap { bundle in
+            guard isSealed(bundle, sorted) else { return nil }
             let seal = sealPath(of: bundle)
-            let at = sorted.lowerBound(seal)
-            guard at < sorted.count, sorted[at].path == seal, sorted[at].kind == .file else { return nil }
             var walk = SealWalk(bundle: bundle, codeResources: seal, entries: sorted)
             return walk.run(snapshot.plists[seal], budget: MatchBudget(steps: steps))
         }
     }
 
+    /// Whether `bundle` has a seal (`sealPath(of:)` is a file) among the `sorted` entries.
+    private static func isSealed(_ bundle: BundleInfo, _ sorted: EntryList) -> Bool {
+        let seal = sealPath(of: bundle)
+        let at = sorted.lowerBound(seal)
+        return at < sorted.count && sorted[at].path == seal && sorted[at].kind == .file
+    }
+
     /// `evaluate(_:sorted:)`, read from the build's facts when an earlier command kept them
     /// (`BuildFacts`, under `SealEvaluation.factsName`), else worked out and kept there.
+    /// A build without a seal has nothing to keep or read back.
     public static func evaluations(of snapshot: BuildSnapshot, sorted: EntryList) -> [SealEvaluation] {
+        guard snapshot.bundles.contains(where: { isSealed($0, sorted) }) else { return [] }
         let name = SealEvaluation.factsName + "-\(MatchBudget.defaultSteps)"
         if let bytes = snapshot.facts?.bytes(named: name), let known = SealEvaluation.decoded(bytes) { return known }
         let made = evaluate(snapshot, sorted: sorted)

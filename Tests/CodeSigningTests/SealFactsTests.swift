@@ -73,5 +73,13 @@ import TestSupport
         facts.keep([1, 2, 3], named: name)
         #expect(SealEvaluator.evaluations(of: snapshot, sorted: sorted) == worked)
         #expect(facts.bytes(named: name).flatMap(SealEvaluation.decoded) == worked)
+        // A build without a seal keeps nothing.
+        var plain = FixtureBuilder.iOSApp(name: "Plain")
+        plain.remove("Plain.app/_CodeSignature/CodeResources")
+        var unsigned = try BuildReader.read(path: try plain.writeDirectory(in: scratch.path("plain")))
+        let none = KeptFacts()
+        unsigned.facts = none
+        #expect(SealEvaluator.evaluations(of: unsigned, sorted: unsigned.entries.sortedByPath).isEmpty)
+        #expect(none.names.isEmpty)
     }
 }
