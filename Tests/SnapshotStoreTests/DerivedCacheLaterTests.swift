@@ -8,17 +8,23 @@ import TestSupport
 /// this process waits for its write, `finishWrites` lands every one whole (no temporary file
 /// left), and a producer with nothing to keep writes nothing.
 @Suite struct DerivedCacheLaterTests {
+    /// Begins writing `count` bytes under `slow`, `part` bytes every 20 ms, and returns them:
+    /// slow on purpose, so that a read that did not wait would find no file.
+    static func writeSlowly(_ cache: DerivedCache, count: Int, part: Int) -> [UInt8] {
+        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        cache.writeLater("slow", streaming: { emit in
+            for start in stride(from: 0, to: bytes.count, by: part) {
+                usleep(20_000)
+                bytes[start..<min(start + part, bytes.count)].withUnsafeBytes(emit)
+            }
+        })
+        return bytes
+    }
+
     @Test func aLaterWriteIsSeenWholeAndFinished() throws {
         let scratch = try ScratchDirectory()
         let cache = DerivedCache(gitDirectory: scratch.path("h.git"), area: "diff")
-        let bytes = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
-        // Slow on purpose: the reads below would find no file if they did not wait.
-        cache.writeLater("slow", streaming: { emit in
-            for start in stride(from: 0, to: bytes.count, by: 65_536) {
-                usleep(20_000)
-                bytes[start..<min(start + 65_536, bytes.count)].withUnsafeBytes(emit)
-            }
-        })
+        let bytes = Self.writeSlowly(cache, count: 300_000, part: 65_536)
         #expect(cache.contains("slow"))
         #expect(cache.read("slow") == bytes)
         cache.writeLater("nothing", making: { nil })
@@ -34,13 +40,7 @@ import TestSupport
     @Test func aReadWaitsWhileAnotherThreadWaitsForAll() throws {
         let scratch = try ScratchDirectory()
         let cache = DerivedCache(gitDirectory: scratch.path("h.git"), area: "diff")
-        let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-        cache.writeLater("slow", streaming: { emit in
-            for start in stride(from: 0, to: bytes.count, by: 40_000) {
-                usleep(20_000)
-                bytes[start..<min(start + 40_000, bytes.count)].withUnsafeBytes(emit)
-            }
-        })
+        let bytes = Self.writeSlowly(cache, count: 200_000, part: 40_000)
         let (read, _) = BothCores.run({ () -> [UInt8]? in
             usleep(10_000)
             return cache.read("slow")
