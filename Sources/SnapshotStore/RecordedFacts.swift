@@ -10,9 +10,7 @@ struct RecordedFacts: BuildFacts {
     let tree: ObjectID
 
     func bytes(named name: String) -> [UInt8]? {
-        guard let stored = cache.read(key(name)), stored.count >= 8 else { return nil }
-        var sum: UInt64 = 0
-        for byte in stored.suffix(8).reversed() { sum = sum << 8 | UInt64(byte) }
+        guard let stored = cache.read(key(name)), let sum = ByteReader.u64(stored, at: stored.count - 8) else { return nil }
         let body = stored.dropLast(8)
         return DerivedCacheBytes.checksum(body) == sum ? Array(body) : nil
     }
