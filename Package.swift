@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Platform"),
         // What is hidden in text and how it shows: every output goes through it.
         .target(name: "TextSafety"),
-        .target(name: "PropertyLists", dependencies: ["TextSafety"]),
+        .target(name: "PropertyLists", dependencies: ["Platform", "TextSafety"]),
         // Mach-O facts: a bounded reader of thin and universal binaries (load commands, code
         // signature, imports); the digests a signature names are the caller's (no C library).
         .target(name: "MachO", dependencies: ["TextSafety", "PropertyLists"]),

@@ -54,7 +54,7 @@ seed() { # target kind seed-dir
         echo "fuzz.sh: $1: $n seed binaries from the corpus"
         return 0
     fi
-    if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal || $kind == json || $kind == cache || $kind == record || $kind == facts ]]; then
+    if [[ $kind == canonical || $kind == names || $kind == yaml || $kind == seal || $kind == json || $kind == cache || $kind == record || $kind == facts || $kind == encoding ]]; then
         cp Fuzz/seeds/"$kind"/* "$dir/"   # our own samples; no corpus needed
         return 0
     fi
@@ -100,12 +100,14 @@ seed() { # target kind seed-dir
 # (Sources/SnapshotStore's memo and cache files; ObjectID from Sources/Git as a module, linked
 # against libgit2), seeded from Fuzz/seeds/cache/; record = the file-record reader
 # (Sources/SnapshotStore/FileRecord.swift with BundleModel), against the first reader kept in the target; facts = the reader of a
-# build's kept seal evaluations (Sources/CodeSigning's evaluation files with BundleModel), held to its writer.
+# build's kept seal evaluations (Sources/CodeSigning's evaluation files with BundleModel), held to its writer;
+# encoding = our own samples for the plist-value encoding of the derived cache (PlistEncodingFuzz).
 targets=(BinaryPlistFuzz:binary:plist StringsFuzz:text:plist XMLPlistFuzz:xml:plist
          ProvisioningFuzz:der:plist CanonicalTextFuzz:canonical:plist TextEncodingFuzz:text:plist
          ZipFuzz:zip:bundle ZipLayoutFuzz:zip:bundle NamesFuzz:names:names ConfigFuzz:yaml:yaml
          SealPatternFuzz:seal:seal MachOFuzz:macho:macho JSONFuzz:json:json SummaryFuzz:json:summary
-         DerivedCacheFuzz:cache:cache FileRecordFuzz:record:record SealFactsFuzz:facts:facts)
+         DerivedCacheFuzz:cache:cache FileRecordFuzz:record:record SealFactsFuzz:facts:facts
+         PlistEncodingFuzz:encoding:plist)
 
 # TextSafety, the module every reader imports, is built once as its own module and linked in.
 text_safety() {
@@ -129,13 +131,13 @@ fuzzed_module() { # name [modules it imports]
 # BundleModel and the modules it imports, built in that order as instrumented modules (the
 # zip, summary and cache targets import BundleModel), and what linking against them takes.
 model_modules() {
-    fuzzed_module PropertyLists TextSafety
-    fuzzed_module MachO PropertyLists TextSafety
-    fuzzed_module Stores PropertyLists TextSafety
     fuzzed_module Platform
+    fuzzed_module PropertyLists Platform TextSafety
+    fuzzed_module MachO PropertyLists Platform TextSafety
+    fuzzed_module Stores PropertyLists Platform TextSafety
     fuzzed_module BundleModel Platform MachO Stores PropertyLists TextSafety
 }
-model_flags=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/Platform.o" "$out/mods/BundleModel.o"
+model_flags=("$out/mods/PropertyLists.o" "$out/mods/MachO.o" "$out/mods/Stores.o" "$out/mods/BundleModel.o"
              -I Sources/CZlib -I Sources/COpenSSL -I Sources/CSQLite -lz -lcrypto -lsqlite3 -suppress-warnings)
 
 # ObjectID alone as the module Git (the cache files hold object ids; the rest of Sources/Git
@@ -151,6 +153,9 @@ compile() { # name sources
     local sources=(Sources/PropertyLists/*.swift Fuzz/FuzzSupport.swift) flags=(-I "$out/mods" "$out/mods/TextSafety.o")
     local module=PropertyLists
     text_safety
+    # PropertyLists imports Platform (a lock); every target links it.
+    fuzzed_module Platform
+    flags+=("$out/mods/Platform.o")
     case $2 in
         bundle) model_modules
                 sources=(Sources/BundleReading/*.swift Fuzz/FuzzSupport.swift)

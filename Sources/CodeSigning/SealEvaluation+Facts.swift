@@ -1,4 +1,5 @@
 import BundleModel
+import PropertyLists
 
 /// A build's seal evaluations as bytes, for its `BuildFacts`: evaluating a signed app's
 /// seals reads every file below every sealed bundle (most of a diff of a signed app), and a
@@ -19,11 +20,8 @@ extension SealEvaluation {
     /// `evaluations` as bytes.
     public static func encoded(_ evaluations: [SealEvaluation]) -> [UInt8] {
         var out: [UInt8] = []
-        func put<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
-        func run(_ bytes: some Collection<UInt8>) {
-            put(UInt32(bytes.count))
-            out.append(contentsOf: bytes)
-        }
+        func put<T: FixedWidthInteger>(_ value: T) { out.appendLittleEndian(value) }
+        func run(_ bytes: some Collection<UInt8>) { out.appendRun(bytes) }
         put(UInt32(evaluations.count))
         for evaluation in evaluations {
             run(evaluation.bundlePath.bytes)

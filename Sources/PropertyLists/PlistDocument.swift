@@ -1,3 +1,5 @@
+import Platform
+
 /// The on-disk syntax a property list was written in.
 public enum PlistFormat: String, Sendable, Hashable, CaseIterable {
     /// `<?xml … <plist>` documents.
@@ -36,19 +38,98 @@ public struct DuplicateKey: Hashable, Sendable {
 }
 
 /// A decoded property list: its value plus the facts about how it was written.
+///
+/// The root of one read back from the derived cache may be kept as its encoding
+/// (`PlistEncoding`) until it is first read: an app's seal lists every file of the app, and a
+/// comparison reads the seals of the bundles that changed only.
 public struct PlistDocument: Hashable, Sendable {
     public var format: PlistFormat
     /// For text formats; nil for binary.
     public var encoding: TextEncoding?
-    public var root: PlistValue
     public var duplicateKeys: [DuplicateKey]
+    private var storage: Storage
+
+    private enum Storage: Sendable {
+        case value(PlistValue)
+        case later(EncodedRoot)
+    }
+
+    public var root: PlistValue {
+        get {
+            switch storage {
+            case .value(let value): value
+            case .later(let encoded): encoded.value
+            }
+        }
+        set { storage = .value(newValue) }
+    }
 
     public init(format: PlistFormat, encoding: TextEncoding? = nil, root: PlistValue,
                 duplicateKeys: [DuplicateKey] = []) {
         self.format = format
         self.encoding = encoding
-        self.root = root
+        self.storage = .value(root)
         self.duplicateKeys = duplicateKeys
+    }
+
+    /// A document whose root is `encodedRoot` (`PlistEncoding`), decoded when it is first
+    /// read; nil when those bytes are not well formed. (A key twice in one dictionary, which
+    /// the encoder never writes, keeps its first entry.)
+    public init?(format: PlistFormat, encoding: TextEncoding?, duplicateKeys: [DuplicateKey], encodedRoot: [UInt8]) {
+        guard encodedRoot.withUnsafeBytes(PlistEncoding.isWellFormed) else { return nil }
+        self.format = format
+        self.encoding = encoding
+        self.duplicateKeys = duplicateKeys
+        self.storage = .later(EncodedRoot(encodedRoot))
+    }
+
+    /// The root's encoding while it has not been decoded (for readers that need a few of
+    /// its entries: `PlistEncoding.entries(at:in:)`); nil once it has, or when the
+    /// document was made from a value.
+    public func withUndecodedRoot<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        guard case .later(let encoded) = storage else { return nil }
+        return encoded.withUndecoded(body)
+    }
+
+    public static func == (a: PlistDocument, b: PlistDocument) -> Bool {
+        guard a.format == b.format, a.encoding == b.encoding, a.duplicateKeys == b.duplicateKeys else { return false }
+        if case .later(let x) = a.storage, case .later(let y) = b.storage, x === y { return true }
+        return a.root == b.root
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(format)
+        hasher.combine(encoding)
+        hasher.combine(duplicateKeys)
+        hasher.combine(root)
+    }
+}
+
+/// A root kept as its encoding, decoded once, by the first thread to read it (the others
+/// wait for it); the bytes are let go then.
+private final class EncodedRoot: @unchecked Sendable {
+    private let lock = Lock()
+    private var bytes: [UInt8]
+    private var decoded: PlistValue?
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var value: PlistValue {
+        lock.withLock {
+            if let decoded { return decoded }
+            // Checked well formed when kept: only a key twice could fail the strict read.
+            let value = bytes.withUnsafeBytes { PlistEncoding.decode($0, keepingFirstKey: true) } ?? .dictionary(PlistDictionary())
+            decoded = value
+            bytes = []
+            return value
+        }
+    }
+
+    /// `body` over the bytes, when they are not decoded yet (run outside the lock: a
+    /// reader of two documents never holds one's lock while it waits for the other's).
+    func withUndecoded<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        let kept: [UInt8]? = lock.withLock { decoded == nil ? bytes : nil }
+        return kept?.withUnsafeBytes(body)
     }
 }
 

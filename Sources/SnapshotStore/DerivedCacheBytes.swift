@@ -1,3 +1,5 @@
+import PropertyLists
+
 /// The byte layout shared by the derived-data cache files of a memo (`SnapshotTreeMemo+Cache`,
 /// `SnapshotTreeMemo+PlistCache`): little-endian fixed-width numbers, runs of bytes with a
 /// u32 length, and a closing 64-bit sum of every byte before it (`checksum`). They are read
@@ -5,13 +7,12 @@
 enum DerivedCacheBytes {
     /// Appends `value` little-endian.
     static func put<T: FixedWidthInteger>(_ value: T, _ out: inout [UInt8]) {
-        withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
+        out.appendLittleEndian(value)
     }
 
     /// Appends a u32 length and `bytes`.
     static func putRun(_ bytes: some Collection<UInt8>, _ out: inout [UInt8]) {
-        put(UInt32(bytes.count), &out)
-        out.append(contentsOf: bytes)
+        out.appendRun(bytes)
     }
 
     /// The sum of `bytes` (`DerivedCacheChecksum`).
@@ -106,6 +107,20 @@ enum DerivedCacheBytes {
         mutating func runArray() -> [UInt8]? {
             guard let length = u32() else { return nil }
             return withBytes(Int(length)) { Array($0) }
+        }
+
+        /// The next `count` bytes, copied into an array of their own a window at a time (a
+        /// long run is not held twice: the stream's window does not grow for it).
+        mutating func array(_ count: Int) -> [UInt8]? {
+            guard count >= 0, count <= end - offset else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(count)
+            while out.count < count {
+                guard withBytes(min(count - out.count, DerivedCacheStream.window), { out.append(contentsOf: $0) }) != nil else {
+                    return nil
+                }
+            }
+            return out
         }
 
         mutating func u8() -> UInt8? { number(UInt8.self) }

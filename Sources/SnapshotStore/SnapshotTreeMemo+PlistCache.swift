@@ -9,31 +9,29 @@ import PropertyLists
 /// (u32); the folder count (u32), per folder its path (run), tree id (20 bytes), entry
 /// range (u32 start, u32 end) and the byte range of those plists after the folder table
 /// (u32 start, u32 end); per plist its path (run) and its value; last, the sum
-/// (`DerivedCacheBytes.checksum`). A value is a tag byte and its payload (see `Tag`); strings and data are runs.
-/// Anything else (a bad tag, a count past the end, nesting deeper than `maxDepth`, bytes
-/// left over) reads as no entry.
+/// (`DerivedCacheBytes.checksum`). A value is a tag byte (undecodable, with its reason as a
+/// run; or decoded, with its format, encoding and duplicate keys, then its root's length
+/// (u32) and the root as `PlistEncoding` writes it). Anything else (a bad tag, a count past
+/// the end, nesting deeper than `PlistEncoding.maxDepth`, bytes left over) reads as no entry.
+///
+/// A root of more than `laterRootSize` bytes is kept encoded until it is first read
+/// (`PlistDocument(encodedRoot:)`): an app's seal, one entry for each of its files, is most of
+/// a signed app's property lists, and a comparison reads the seals of changed bundles only.
 ///
 /// The folders come first so that a read after another one (`previous`) copies the
 /// plists of every folder the two builds share (same path, same tree id) and skips their bytes.
 extension SnapshotTreeMemo {
     /// The first line; its number changes whenever the layout or the meaning changes.
-    static let plistCacheMagic = Array("bundlediff plists memo 3\n".utf8)
+    static let plistCacheMagic = Array("bundlediff plists memo 4\n".utf8)
 
     /// The cache key of the `plists/` tree `tree`.
     static func cacheKey(plists tree: ObjectID) -> String { "plists-" + tree.hex }
 
-    /// Deepest nesting written or read; a deeper plist is not cached (read from the tree).
-    static let plistCacheMaxDepth = 512
-
-    /// Room made up front for a container's claimed `count`, at most 1,024 entries (larger
-    /// ones grow as they fill). Each count is checked only against the bytes left, which
-    /// the containers nested in it share: a damaged file claiming the most at every one of
-    /// 512 levels would otherwise reserve hundreds of times its own size before failing.
-    static func nestedReservation(_ count: UInt32) -> Int { min(Int(count), 1 << 10) }
+    /// The largest root decoded as the file is read; a larger one is decoded when first read.
+    static let laterRootSize = 16 << 10
 
     private enum Tag: UInt8 {
         case undecodable = 0, decoded
-        case string = 16, integer, real, boolean, date, data, array, dictionary, uid
     }
 
     private static let formats = PlistFormat.allCases
@@ -66,7 +64,9 @@ extension SnapshotTreeMemo {
                     DerivedCacheBytes.put(UInt32(duplicate.lines.count), &out)
                     for line in duplicate.lines { DerivedCacheBytes.put(UInt64(truncatingIfNeeded: line), &out) }
                 }
-                guard Self.put(document.root, depth: 0, &out) else { return nil }
+                var root: [UInt8] = []
+                guard PlistEncoding.append(document.root, to: &root) else { return nil }
+                DerivedCacheBytes.putRun(root, &out)
             }
         }
         offsets.append(out.count)
@@ -85,48 +85,6 @@ extension SnapshotTreeMemo {
         file += out
         DerivedCacheBytes.put(DerivedCacheBytes.checksum(file[...]), &file)
         return file
-    }
-
-    private static func put(_ value: PlistValue, depth: Int, _ out: inout [UInt8]) -> Bool {
-        switch value {
-        case .string(let s):
-            out.append(Tag.string.rawValue)
-            DerivedCacheBytes.putRun(s.utf8, &out)
-        case .integer(let i):
-            out.append(Tag.integer.rawValue)
-            out.append(i.isNegative ? 1 : 0)
-            DerivedCacheBytes.put(i.high, &out)
-            DerivedCacheBytes.put(i.low, &out)
-        case .real(let r):
-            out.append(Tag.real.rawValue)
-            DerivedCacheBytes.put(r.bitPattern, &out)
-        case .boolean(let b):
-            out.append(Tag.boolean.rawValue)
-            out.append(b ? 1 : 0)
-        case .date(let d):
-            out.append(Tag.date.rawValue)
-            DerivedCacheBytes.put(d.bitPattern, &out)
-        case .data(let bytes):
-            out.append(Tag.data.rawValue)
-            DerivedCacheBytes.putRun(bytes, &out)
-        case .uid(let u):
-            out.append(Tag.uid.rawValue)
-            DerivedCacheBytes.put(u, &out)
-        case .array(let items):
-            guard depth < plistCacheMaxDepth else { return false }
-            out.append(Tag.array.rawValue)
-            DerivedCacheBytes.put(UInt32(items.count), &out)
-            for item in items { guard put(item, depth: depth + 1, &out) else { return false } }
-        case .dictionary(let dictionary):
-            guard depth < plistCacheMaxDepth else { return false }
-            out.append(Tag.dictionary.rawValue)
-            DerivedCacheBytes.put(UInt32(dictionary.count), &out)
-            for (key, item) in dictionary.entries {
-                DerivedCacheBytes.putRun(key.utf8, &out)
-                guard put(item, depth: depth + 1, &out) else { return false }
-            }
-        }
-        return true
     }
 
     /// Fills `plists` and `plistTrees` from the cache file `stream` (written by
@@ -213,58 +171,17 @@ extension SnapshotTreeMemo {
                 }
                 duplicates.append(DuplicateKey(dictionaryPath: path, key: key, lines: lines))
             }
-            guard let root = value(&reader, depth: 0) else { return nil }
-            return .decoded(PlistDocument(format: formats[Int(formatIndex)],
-                                          encoding: encodingIndex == 0 ? nil : encodings[Int(encodingIndex) - 1],
-                                          root: root, duplicateKeys: duplicates))
-        default:
-            return nil
-        }
-    }
-
-    private static func value(_ reader: inout DerivedCacheBytes.Reader, depth: Int) -> PlistValue? {
-        switch reader.u8().flatMap(Tag.init(rawValue:)) {
-        case .string:
-            return reader.string().map { .string($0) }
-        case .integer:
-            guard let sign = reader.u8(), sign <= 1, let high = reader.u64(), let low = reader.u64() else { return nil }
-            return .integer(PlistInteger(isNegative: sign == 1, high: high, low: low))
-        case .real:
-            return reader.u64().map { .real(Double(bitPattern: $0)) }
-        case .boolean:
-            guard let b = reader.u8(), b <= 1 else { return nil }
-            return .boolean(b == 1)
-        case .date:
-            return reader.u64().map { .date(Double(bitPattern: $0)) }
-        case .data:
-            return reader.runArray().map { .data($0) }
-        case .uid:
-            return reader.u64().map { .uid($0) }
-        case .array:
-            guard depth < plistCacheMaxDepth, let count = reader.u32(), Int(count) <= reader.remaining else { return nil }
-            var items: [PlistValue] = []
-            items.reserveCapacity(Self.nestedReservation(count))
-            for _ in 0..<count {
-                guard let item = value(&reader, depth: depth + 1) else { return nil }
-                items.append(item)
+            let format = formats[Int(formatIndex)], encoding = encodingIndex == 0 ? nil : encodings[Int(encodingIndex) - 1]
+            guard let length = reader.u32() else { return nil }
+            if length > laterRootSize {
+                return reader.array(Int(length)).flatMap {
+                    PlistDocument(format: format, encoding: encoding, duplicateKeys: duplicates, encodedRoot: $0)
+                }.map(DecodedPlist.decoded)
             }
-            return .array(items)
-        case .dictionary:
-            guard depth < plistCacheMaxDepth, let count = reader.u32(), Int(count) <= reader.remaining / 5 else {
+            guard let root = reader.withBytes(Int(length), { PlistEncoding.decode(UnsafeRawBufferPointer($0)) }) ?? nil else {
                 return nil
             }
-            // A plist's outer dictionary and those in it with room for every key (a seal's
-            // `files2` holds one for each file of the app) when the bytes left could hold them
-            // at 32 bytes a key: the ones at one depth share the file's bytes, so a crafted
-            // count reserves at most about twice the file's size at each of the two depths.
-            let room = depth <= 1 ? max(Self.nestedReservation(count), min(Int(count), reader.remaining / 32))
-                : Self.nestedReservation(count)
-            var dictionary = PlistDictionary(minimumCapacity: room)
-            for _ in 0..<count {
-                guard let key = reader.string(), let item = value(&reader, depth: depth + 1),
-                      dictionary.appendNew(key, item) else { return nil }
-            }
-            return .dictionary(dictionary)
+            return .decoded(PlistDocument(format: format, encoding: encoding, root: root, duplicateKeys: duplicates))
         default:
             return nil
         }

@@ -146,11 +146,43 @@ import TestSupport
         }
         // Nesting deeper than the cache reads back is not written at all.
         var deep = PlistValue.string("leaf")
-        for _ in 0...SnapshotTreeMemo.plistCacheMaxDepth { deep = .array([deep]) }
+        for _ in 0...PlistEncoding.maxDepth { deep = .array([deep]) }
         var deepMemo = SnapshotTreeMemo()
         deepMemo.plists = [(BundlePath("Deep.plist"), .decoded(PlistDocument(format: .xml, root: deep)))]
         deepMemo.plistTrees = [.root: .init(tree: tree, range: 0..<1)]
         #expect(deepMemo.encodedPlists() == nil)
+    }
+
+    /// A root of more than `laterRootSize` bytes (an app's seal) is kept encoded by the load
+    /// and decoded when first read, to what was written; a smaller one is decoded as the file
+    /// is read. A large root whose bytes are malformed (with a right sum) refuses the file.
+    @Test func aLargeRootIsKeptEncodedUntilItIsRead() throws {
+        let files = (0..<2_000).map { ("Resources/file \($0).png", PlistValue.dictionary(PlistDictionary([("hash2", .data([UInt8](repeating: UInt8($0 % 256), count: 32)))]))) }
+        let seal = PlistValue.dictionary(PlistDictionary([("files2", .dictionary(PlistDictionary(files)))]))
+        let small = PlistValue.dictionary(PlistDictionary([("CFBundleVersion", .string("1"))]))
+        var memo = SnapshotTreeMemo()
+        memo.plists = [(BundlePath("A.app/Info.plist"), .decoded(PlistDocument(format: .xml, root: small))),
+                       (BundlePath("A.app/_CodeSignature/CodeResources"), .decoded(PlistDocument(format: .xml, root: seal)))]
+        memo.plistTrees = [.root: .init(tree: ObjectID.emptyTree, range: 0..<2)]
+        let bytes = try #require(memo.encodedPlists())
+        var loaded = SnapshotTreeMemo()
+        let accepted = loaded.loadPlists(.of(bytes), tree: ObjectID.emptyTree)
+        #expect(accepted && loaded.plists.count == 2)
+        let documents = loaded.plists.map { $0.plist.document }
+        #expect(documents[0]?.withUndecodedRoot { _ in true } == nil)
+        #expect(documents[1]?.withUndecodedRoot { $0.count > SnapshotTreeMemo.laterRootSize } == true)
+        #expect(documents[0]?.root == small && documents[1]?.root == seal)
+        #expect(documents[1]?.withUndecodedRoot { _ in true } == nil)
+        // A tag inside the large root changed to an unknown one, the sum made right again.
+        var damaged = bytes
+        let hash = Array("hash2".utf8)
+        let at = try #require((0..<damaged.count - hash.count).last { Array(damaged[$0..<$0 + hash.count]) == hash })
+        damaged[at + hash.count] = 0x7F
+        damaged = Array(damaged.dropLast(8))
+        DerivedCacheBytes.put(DerivedCacheBytes.checksum(damaged[...]), &damaged)
+        var refused = SnapshotTreeMemo()
+        let acceptedDamaged = refused.loadPlists(.of(damaged), tree: ObjectID.emptyTree)
+        #expect(!acceptedDamaged && refused.plists.isEmpty)
     }
 
     /// A memo loaded from the cache indexes the file records of a folder on demand: the
