@@ -84,8 +84,17 @@ struct SignatureNoiseClassifier {
     }
 
     private func isReseal(_ m: FileModification, old: BundleInfo, new: BundleInfo, nestedChanged: [BundlePath: Bool]) -> Bool {
-        guard let a = oldIndex.snapshot.plists[m.old.path]?.document?.root,
-              let b = newIndex.snapshot.plists[m.new.path]?.document?.root else { return false }
+        guard let x = oldIndex.snapshot.plists[m.old.path]?.document,
+              let y = newIndex.snapshot.plists[m.new.path]?.document else { return false }
+        // Two seals read back from the derived cache and not decoded yet (an app's lists
+        // each of its files): the keys that differ are found in their encodings.
+        let encoded: [String]? = x.withUndecodedRoot { a in
+            y.withUndecodedRoot { b in PlistEncoding.differingKeys(at: ["files", "files2"], a, b) } ?? nil
+        } ?? nil
+        if let keys = encoded {
+            return keys.allSatisfy { contentUnchanged($0, old: old, new: new, nestedChanged: nestedChanged) }
+        }
+        let a = x.root, b = y.root
         for table in ["files", "files2"] {
             let x = a[table]?.dictionaryValue ?? PlistDictionary(), y = b[table]?.dictionaryValue ?? PlistDictionary()
             // The keys whose values differ: those of the old seal looked up in the new one,
