@@ -15,10 +15,10 @@ struct BundleMatcher {
         var pairs: [Pair] = []
         var usedOld = Set<BundlePath>(), usedNew = Set<BundlePath>()
 
-        let oldByID = uniqueIdentifiers(old.bundles)
+        let oldByID = uniqueIdentifiers(old.bundles), newByID = uniqueIdentifiers(new.bundles)
         let shared = sharedIdentifiers(old.bundles).union(sharedIdentifiers(new.bundles))
         for b in new.bundles {
-            guard let id = b.identifier, let o = oldByID[id], uniqueIdentifiers(new.bundles)[id] != nil else { continue }
+            guard let id = b.identifier, let o = oldByID[id], newByID[id] != nil else { continue }
             pairs.append(Pair(old: o, new: b, name: id))
             usedOld.insert(o.path)
             usedNew.insert(b.path)
