@@ -75,6 +75,6 @@ public struct BuildSide: Sendable {
 
     private static func looksLikePath(_ reference: String) -> Bool {
         let extensions = [".app", ".ipa", ".zip", ".xcarchive", ".framework", ".xcframework", ".appex", ".bundle", ".xctest", ".xpc", ".xcappdata"]
-        return reference.utf8.contains("/".utf8) || extensions.contains { reference.lowercased().hasSuffix($0) }
+        return reference.utf8.contains(UInt8(ascii: "/")) || extensions.contains { reference.lowercased().hasSuffix($0) }
     }
 }

@@ -82,7 +82,7 @@ public struct RemoteAddress: Sendable, Equatable, CustomStringConvertible {
     static func isScpLike(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":") else { return false }
         let before = text[..<colon]
-        return !before.isEmpty && !before.utf8.contains("/".utf8) && text.index(after: colon) < text.endIndex
+        return !before.isEmpty && !before.utf8.contains(UInt8(ascii: "/")) && text.index(after: colon) < text.endIndex
     }
 
     /// Replaces the raw URL and its secrets by their redacted forms in `message`.

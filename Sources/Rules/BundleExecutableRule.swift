@@ -37,7 +37,7 @@ public struct BundleExecutableRule: CheckRule {
     public func findings(in build: CheckContext) -> [Finding] {
         var out: [Finding] = []
         for b in build.bundles where b.kind != .xcframework {
-            guard let (name, path) = build.executable(of: b), !name.utf8.contains("$(".utf8) else { continue }
+            guard let (name, path) = build.executable(of: b), !name.holdsBuildSetting else { continue }
             guard build.entry(at: path) == nil else { continue }
             let message = b.kind == .bundle
                 ? "CFBundleExecutable '\(name)' names no file: a resource bundle names none; remove the key (ITMS-90535)"

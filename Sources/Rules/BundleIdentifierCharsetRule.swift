@@ -29,7 +29,7 @@ public struct BundleIdentifierCharsetRule: CheckRule {
 
     public func findings(in build: CheckContext) -> [Finding] {
         build.bundles.compactMap { b in
-            guard b.kind != .xcframework, let id = b.identifier, !id.isEmpty, !Self.isValid(id), !id.utf8.contains("$(".utf8) else {
+            guard b.kind != .xcframework, let id = b.identifier, !id.isEmpty, !Self.isValid(id), !id.holdsBuildSetting else {
                 return nil
             }
             let hard = b.kind == .app || b.kind == .appex

@@ -42,7 +42,7 @@ extension CheckContext {
     /// `bundle`'s main executable: the name `CFBundleExecutable` gives (a plain name, not a
     /// path) and where the layout keeps it; nil when the key names none.
     func executable(of bundle: BundleInfo) -> (name: String, path: BundlePath)? {
-        guard case .text(let name) = text("CFBundleExecutable", of: bundle), !name.utf8.contains("/".utf8) else { return nil }
+        guard case .text(let name) = text("CFBundleExecutable", of: bundle), !name.utf8.contains(UInt8(ascii: "/")) else { return nil }
         return (name, bundle.executablePath(named: name))
     }
 }

@@ -70,7 +70,7 @@ public struct DottedCodeFolderRule: CheckRule {
         if first == 2 { folder = folder.appending(parts[1]) }
         for name in parts[first..<(parts.count - 1)] {
             folder = folder.appending(name)
-            guard name.utf8.contains(".".utf8) else { continue }
+            guard name.utf8.contains(UInt8(ascii: ".")) else { continue }
             guard seen.insert(path).inserted else { return nil }
             return Finding(
                 ruleID: .dottedCodeFolder, severity: build.severity(of: .dottedCodeFolder), bundle: build.name(of: owner),

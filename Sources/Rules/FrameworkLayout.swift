@@ -128,7 +128,7 @@ struct FrameworkLayout {
     /// version folder has them.
     private func missingLinks(version: String, present: Set<[UInt8]>) -> [Finding] {
         var names = ["Resources"]
-        if let executable = framework.executable, !executable.isEmpty, !executable.utf8.contains("/".utf8) { names.insert(executable, at: 0) }
+        if let executable = framework.executable, !executable.isEmpty, !executable.utf8.contains(UInt8(ascii: "/")) { names.insert(executable, at: 0) }
         let folder = versions.appending(version)
         return names.filter { !present.contains(Array($0.utf8)) && build.entry(at: folder.appending($0)) != nil }.map { name in
             finding("the framework has no top-level symbolic link '\(BundlePath(name).description)' -> "

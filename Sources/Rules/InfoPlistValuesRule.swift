@@ -48,12 +48,12 @@ public struct InfoPlistValuesRule: CheckRule {
                                    bundle: build.name(of: b), message: message, paths: [b.infoPlistPath], subject: subject))
             }
             if let type = info["CFBundlePackageType"]?.stringValue, let allowed = Self.packageTypes[b.kind],
-               !allowed.contains(type), !type.utf8.contains("$(".utf8) {
+               !allowed.contains(type), !type.holdsBuildSetting {
                 add("CFBundlePackageType '\(type)' does not match a .\(b.kind.rawValue) (\(allowed.sorted().joined(separator: ", ")))",
                     "CFBundlePackageType")
             }
             if let signature = info["CFBundleSignature"]?.stringValue, signature.unicodeScalars.count != 4,
-               !signature.utf8.contains("$(".utf8) {
+               !signature.holdsBuildSetting {
                 add("CFBundleSignature '\(signature)' is not four characters", "CFBundleSignature")
             }
             for key in ["NSMainNibFile", "NSMainNibFile~ipad"] {
