@@ -101,4 +101,27 @@ public enum CanonicalText {
     static func realText(_ value: Double) -> String {
         value.isNaN ? "nan" : value.description
     }
+
+    /// Whether parsing `plist`'s canonical text gives back exactly `plist`, bit for bit:
+    /// true but for a NaN real other than the one `nan` reads as (its sign and payload are
+    /// not spelt; dates are never NaN). A value kept without that round trip (the derived
+    /// cache, written as a build is recorded) must be such a one, or a later read would see
+    /// another value than what the history holds.
+    public static func readsBackExactly(_ plist: DecodedPlist) -> Bool {
+        guard case .decoded(let document) = plist else { return true }
+        return readsBackExactly(document.root)
+    }
+
+    /// Nesting is bounded by the readers' limits (`PlistLimits.maxDepth`).
+    private static func readsBackExactly(_ value: PlistValue) -> Bool {
+        switch value {
+        case .real(let r): !r.isNaN || r.bitPattern == Self.nan.bitPattern
+        case .array(let items): items.allSatisfy(readsBackExactly)
+        case .dictionary(let dictionary): dictionary.orderedValues.allSatisfy(readsBackExactly)
+        default: true
+        }
+    }
+
+    /// The real `nan` reads as.
+    private static let nan = Double("nan") ?? .nan
 }

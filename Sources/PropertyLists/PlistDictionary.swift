@@ -36,6 +36,9 @@ public struct PlistDictionary: Hashable, Sendable {
         zip(keys, values).map { ($0, $1) }
     }
 
+    /// The values in file order (the order of `keys`), without pairing them with their keys.
+    public var orderedValues: [PlistValue] { values }
+
     /// Where `key` is in `keys`.
     private func slot(of key: String) -> Int? {
         keys.count > Self.listedCount ? slots[key] : keys.firstIndex(of: key)

@@ -86,11 +86,16 @@ extension HistoryStore {
             }
         }
         maintainPacks(repacking: writerLock != nil)
-        // Derived data, made while the records are at hand, for a history whose builds are
-        // read: the first `diff` or `gate` to read this build loads its files rather than
-        // reading every file record. The build has landed; a cache that cannot be written
+        // Derived data, made while the records and the decoded property lists are at hand,
+        // for a history whose builds are read: the first `diff` or `gate` to read this build
+        // loads its files and property lists rather than reading every file record and
+        // parsing every canonical text. The build has landed; a cache that cannot be written
         // is only not there.
-        if let records { try? SnapshotTreeReader(repository: repository, cache: cache).cacheRecordedFiles(tree: tree, records: records) }
+        if let records {
+            let reader = SnapshotTreeReader(repository: repository, cache: cache)
+            try? reader.cacheRecordedFiles(tree: tree, records: records)
+            try? reader.cacheRecordedPlists(tree: tree, plists: snapshot.plists)
+        }
         var written: [String] = []
         var versionTag: String?
         var collided = false

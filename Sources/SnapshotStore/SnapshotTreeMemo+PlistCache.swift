@@ -64,13 +64,17 @@ extension SnapshotTreeMemo {
                     DerivedCacheBytes.put(UInt32(duplicate.lines.count), &out)
                     for line in duplicate.lines { DerivedCacheBytes.put(UInt64(truncatingIfNeeded: line), &out) }
                 }
-                var root: [UInt8] = []
-                guard PlistEncoding.append(document.root, to: &root) else { return nil }
-                DerivedCacheBytes.putRun(root, &out)
+                // The root's length, filled in once it is written (in place: an app's seal is
+                // megabytes).
+                let length = out.count
+                DerivedCacheBytes.put(UInt32(0), &out)
+                guard PlistEncoding.append(document.root, to: &out), out.count - length - 4 <= Int(UInt32.max) else { return nil }
+                withUnsafeBytes(of: UInt32(out.count - length - 4).littleEndian) { out.replaceSubrange(length..<length + 4, with: $0) }
             }
         }
         offsets.append(out.count)
         var file = Self.plistCacheMagic
+        file.reserveCapacity(file.count + 8 + plistTrees.count * 64 + out.count + 8)
         DerivedCacheBytes.put(UInt32(plists.count), &file)
         let folders = plistTrees.sorted { $0.key < $1.key }
         DerivedCacheBytes.put(UInt32(folders.count), &file)

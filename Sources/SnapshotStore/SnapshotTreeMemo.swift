@@ -42,6 +42,10 @@ struct SnapshotTreeMemo {
     /// and looking it up was a third of the walk), and `records(in:)` indexes a folder of a
     /// read on demand.
     var records: [ObjectID: FileRecord.Decoded] = [:]
+    /// The decoded property lists of a build just recorded, by path, handed over by the
+    /// recording (`SnapshotTreeReader.cacheRecordedPlists`): the walk that caches them takes
+    /// each from here instead of parsing its canonical text. Empty for a read.
+    var recordedPlists: [BundlePath: DecodedPlist] = [:]
 
     /// The record of blob `id` in `records`, without hashing when there are none.
     func record(_ id: ObjectID) -> FileRecord.Decoded? { records.isEmpty ? nil : records[id] }

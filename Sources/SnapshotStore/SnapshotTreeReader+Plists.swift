@@ -30,4 +30,24 @@ extension SnapshotTreeReader {
         let written = memo
         cache.writeLater(SnapshotTreeMemo.cacheKey(plists: tree), making: { written.encodedPlists() })
     }
+
+    /// Puts the `plists/` part of the snapshot `tree`, just recorded, in the cache (when it
+    /// is not there yet), as a read of it would: the walk reads the trees only, and takes
+    /// each property list from `plists` (the recording's decoded values), which is what
+    /// parsing its canonical text gives back (`CanonicalText.readsBackExactly`; one that
+    /// would not is parsed). The first `diff` after a recording then parses none: an app's
+    /// seal, one entry for each of its files, was most of that diff.
+    func cacheRecordedPlists(tree: ObjectID, plists: [BundlePath: DecodedPlist]) throws(Corrupt) {
+        guard let cache else { return }
+        guard let part = Self.part("plists", of: try entries(of: tree)) else {
+            throw Corrupt(message: "tree \(tree) is not a bundlediff snapshot")
+        }
+        guard !cache.contains(SnapshotTreeMemo.cacheKey(plists: part.id)) else { return }
+        var memo = SnapshotTreeMemo()
+        memo.recordedPlists = plists.filter { CanonicalText.readsBackExactly($0.value) }
+        try folder(part.id, at: .root, area: .plists, previous: nil, into: &memo)
+        memo.recordedPlists = [:]
+        let unparsed = memo.unparsedPlists
+        keepPlists(part.id, parsed: try Self.parse(unparsed), of: unparsed, into: &memo)
+    }
 }

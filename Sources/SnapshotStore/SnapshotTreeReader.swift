@@ -118,7 +118,7 @@ struct SnapshotTreeReader {
 
     /// The entry named `name` (`files`, `plists`, `bundlediff.json`…) among a snapshot's root
     /// entries `root`.
-    private static func part(_ name: String, of root: [TreeEntry]) -> TreeEntry? {
+    static func part(_ name: String, of root: [TreeEntry]) -> TreeEntry? {
         root.first { $0.name.elementsEqual(name.utf8) }
     }
 
@@ -134,9 +134,7 @@ struct SnapshotTreeReader {
     /// not there yet), as a read of it would: the first `diff` or `gate` that reads the
     /// build loads its files instead of reading a record blob per file. `records`: the file
     /// records of `files/` by blob id, as recorded, so that this walk reads the trees only.
-    /// The `plists/` part is left to the first read: its walk parses every property list,
-    /// as costly at recording as later, where a read after another one parses only those
-    /// that changed.
+    /// (`cacheRecordedPlists` does the same for the `plists/` part.)
     func cacheRecordedFiles(tree: ObjectID, records: [ObjectID: FileRecord.Decoded]) throws(Corrupt) {
         guard let cache else { return }
         guard let files = Self.part("files", of: try entries(of: tree)) else {
@@ -182,7 +180,7 @@ struct SnapshotTreeReader {
     /// Adds what lies below the folder `tree` at `path`, depth first: each folder copied
     /// from `previous` when it had the same tree there, else read. A loop with its own
     /// stack, not recursion: a recorded tree may be thousands of folders deep.
-    private func folder(_ tree: ObjectID, at path: BundlePath, area: Area, previous: SnapshotTreeMemo?,
+    func folder(_ tree: ObjectID, at path: BundlePath, area: Area, previous: SnapshotTreeMemo?,
                         into memo: inout SnapshotTreeMemo) throws(Corrupt) {
         struct Open {
             var tree: ObjectID
@@ -239,6 +237,10 @@ struct SnapshotTreeReader {
                 }
                 memo.append(try fileEntry(path: child, entry: entry, known: known, recent: &recent), id: entry.id, as: earlier)
             case .plists where entry.mode != .tree:
+                if !memo.recordedPlists.isEmpty, let recorded = memo.recordedPlists[child] {
+                    memo.plists.append((child, recorded))
+                    continue
+                }
                 memo.unparsedPlists.append(.init(index: memo.plists.count, path: child, text: try read(entry.id)))
                 memo.plists.append((child, .undecodable(reason: "")))
             case .plists: break
