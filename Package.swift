@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Reporters", dependencies: ["TextSafety", "Rules", "Comparison", "BundleModel", "PropertyLists", "MachO"]),
         .target(name: "BundleDiffKit", dependencies: [
             "CYAML", "CBuildInfo",
-            "SnapshotStore", "Reporters", "Rules", "Comparison", "BundleReading", "BundleModel", "PropertyLists", "Git", "TextSafety",
+            "SnapshotStore", "Reporters", "Rules", "Comparison", "CodeSigning", "BundleReading", "BundleModel", "PropertyLists", "Git", "TextSafety",
         ]),
         .target(name: "BundleDiffCLI", dependencies: [
             "Platform",

@@ -1,4 +1,5 @@
 import BundleModel
+import CodeSigning
 import SnapshotStore
 import TextSafety
 
@@ -38,7 +39,19 @@ public struct RecordBuild {
             let snapshot = try BuildLoader.read(buildPath, progress: progress)
             let store = try History.open(repositoryPath, create: true)
             let recordOptions = options
-            return try History.run { () throws(StoreError) in try store.record(snapshot, options: recordOptions) }
+            // In a history whose builds are read, the seals are evaluated on the other core
+            // while the build is written, and kept for the first command that judges it
+            // (evaluating a signed app's seals reads every file of the app).
+            let keepsFacts = store.keepsDerivedData
+            let (recorded, seals) = BothCores.run({ () throws(StoreError) in try store.record(snapshot, options: recordOptions) },
+                                                  alongside: { () throws(StoreError) in
+                                                      keepsFacts ? SealEvaluator.evaluationsToKeep(snapshot) : nil
+                                                  })
+            let result = try History.run { () throws(StoreError) in try recorded.get() }
+            if case .success(let evaluations?) = seals, let facts = try? store.facts(ofRecorded: result.build) {
+                SealEvaluator.keep(evaluations, in: facts)
+            }
+            return result
         }
         let snapshot = try BuildLoader.readContainer(buildPath, app: container.app, progress: progress)
         let store = try History.open(repositoryPath, create: true)

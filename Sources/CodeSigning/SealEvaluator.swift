@@ -38,12 +38,29 @@ public enum SealEvaluator {
     /// A build without a seal has nothing to keep or read back.
     public static func evaluations(of snapshot: BuildSnapshot, sorted: EntryList) -> [SealEvaluation] {
         guard snapshot.bundles.contains(where: { isSealed($0, sorted) }) else { return [] }
-        let name = SealEvaluation.factsName + "-\(MatchBudget.defaultSteps)"
-        if let bytes = snapshot.facts?.bytes(named: name), let known = SealEvaluation.decoded(bytes) { return known }
+        if let bytes = snapshot.facts?.bytes(named: factsName), let known = SealEvaluation.decoded(bytes) { return known }
         let made = evaluate(snapshot, sorted: sorted)
-        snapshot.facts?.keep(SealEvaluation.encoded(made), named: name)
+        if let facts = snapshot.facts { keep(made, in: facts) }
         return made
     }
+
+    /// What `evaluations(of:sorted:)` keeps for `snapshot`, worked out from it now, or nil
+    /// for a build without a seal: a build being recorded (`RecordBuild`) has them worked
+    /// out on the other core and kept (`keep(_:in:)`), so that the first command to judge
+    /// it reads them.
+    public static func evaluationsToKeep(_ snapshot: BuildSnapshot) -> [SealEvaluation]? {
+        let sorted = snapshot.entries.sortedByPath
+        guard snapshot.bundles.contains(where: { isSealed($0, sorted) }) else { return nil }
+        return evaluate(snapshot, sorted: sorted)
+    }
+
+    /// Keeps `evaluations` in a build's `facts`, where `evaluations(of:sorted:)` reads them.
+    public static func keep(_ evaluations: [SealEvaluation], in facts: any BuildFacts) {
+        facts.keep(SealEvaluation.encoded(evaluations), named: factsName)
+    }
+
+    /// The name of a build's kept evaluations: the layout's, and the budget they were made with.
+    private static let factsName = SealEvaluation.factsName + "-\(MatchBudget.defaultSteps)"
 
     /// Where `bundle`'s seal lies: `_CodeSignature/CodeResources` in its content root.
     public static func sealPath(of bundle: BundleInfo) -> BundlePath {

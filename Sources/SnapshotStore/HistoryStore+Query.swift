@@ -133,6 +133,19 @@ extension HistoryStore {
         }
     }
 
+    /// Where the facts of `build` are kept (`BuildFacts`), when this history's builds are
+    /// read (some command has read one: its derived cache is in use); nil otherwise, as for
+    /// the cache files recording writes.
+    public func facts(ofRecorded build: RecordedBuild) throws(StoreError) -> (any BuildFacts)? {
+        guard snapshotCache.exists else { return nil }
+        let tree = try serialized { () throws(StoreError) -> ObjectID in try self.tree(of: build) }
+        return RecordedFacts(cache: factsCache, tree: tree)
+    }
+
+    /// Whether this history's builds are read (its derived cache is in use): recording then
+    /// keeps what a first read of the build would work out.
+    public var keepsDerivedData: Bool { snapshotCache.exists }
+
     /// Where the `files/` and `plists/` parts of read and recorded builds are kept for the
     /// next process (`<git dir>/bundlediff/cache/diff/`).
     var snapshotCache: DerivedCache { DerivedCache(gitDirectory: repository.path, area: "diff", limit: 32) }
