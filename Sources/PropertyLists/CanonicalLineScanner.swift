@@ -8,27 +8,38 @@ struct CanonicalLineScanner {
         case index(Int)
     }
 
-    let bytes: [UInt8]
+    /// The line, in place (a slice of the whole text: no copy a line); `position` is an
+    /// index into it.
+    let bytes: ArraySlice<UInt8>
     let line: Int
-    var position = 0
+    var position: Int
 
     init(_ bytes: ArraySlice<UInt8>, line: Int) {
-        self.bytes = Array(bytes)
+        self.bytes = bytes
         self.line = line
+        position = bytes.startIndex
     }
 
-    var atEnd: Bool { position >= bytes.count }
+    var atEnd: Bool { position >= bytes.endIndex }
+
+    /// The 1-based column of `position`, for messages.
+    var column: Int { position - bytes.startIndex + 1 }
 
     func error(_ message: String) -> PlistError {
         PlistError("canonical text: " + message, line: line)
     }
 
+    /// Passes over `literal` when the line goes on with it (compared in place: making an
+    /// array of it for each call was a tenth of parsing a seal's text).
     mutating func accept(_ literal: String) -> Bool {
-        let lit = Array(literal.utf8)
-        guard bytes.count - position >= lit.count, bytes[position..<position + lit.count].elementsEqual(lit) else {
-            return false
+        let lit = literal.utf8
+        guard bytes.endIndex - position >= lit.count else { return false }
+        var at = position
+        for b in lit {
+            guard bytes[at] == b else { return false }
+            at += 1
         }
-        position += lit.count
+        position = at
         return true
     }
 
@@ -37,13 +48,13 @@ struct CanonicalLineScanner {
     }
 
     mutating func expectEnd() throws(PlistError) {
-        guard atEnd else { throw error("unexpected text at column \(position + 1)") }
+        guard atEnd else { throw error("unexpected text at column \(column)") }
     }
 
     /// Bytes up to the next space or the end of the line.
     mutating func word() -> ArraySlice<UInt8> {
         let start = position
-        while position < bytes.count, bytes[position] != UInt8(ascii: " ") { position += 1 }
+        while position < bytes.endIndex, bytes[position] != UInt8(ascii: " ") { position += 1 }
         return bytes[start..<position]
     }
 
@@ -51,12 +62,12 @@ struct CanonicalLineScanner {
         try expect("\"")
         var out: [UInt8] = []
         while true {
-            guard position < bytes.count else { throw error("unterminated string") }
+            guard position < bytes.endIndex else { throw error("unterminated string") }
             let b = bytes[position]
             position += 1
             if b == UInt8(ascii: "\"") { break }
             guard b == UInt8(ascii: "\\") else { out.append(b); continue }
-            guard position < bytes.count else { throw error("unterminated escape") }
+            guard position < bytes.endIndex else { throw error("unterminated escape") }
             let e = bytes[position]
             position += 1
             switch e {
@@ -68,7 +79,7 @@ struct CanonicalLineScanner {
                 try expect("{")
                 var value: UInt32 = 0
                 var digits = 0
-                while position < bytes.count, let d = Hex.nibble(bytes[position]) {
+                while position < bytes.endIndex, let d = Hex.nibble(bytes[position]) {
                     value = value << 4 | UInt32(d)
                     digits += 1
                     position += 1
@@ -86,10 +97,10 @@ struct CanonicalLineScanner {
 
     /// A key segment: bare `[A-Za-z0-9_-]+` or a quoted string.
     mutating func keySegment() throws(PlistError) -> String {
-        if position < bytes.count, bytes[position] == UInt8(ascii: "\"") { return try quoted() }
+        if position < bytes.endIndex, bytes[position] == UInt8(ascii: "\"") { return try quoted() }
         let start = position
-        while position < bytes.count, CanonicalText.isBareByte(bytes[position]) { position += 1 }
-        guard position > start else { throw error("expected a key at column \(position + 1)") }
+        while position < bytes.endIndex, CanonicalText.isBareByte(bytes[position]) { position += 1 }
+        guard position > start else { throw error("expected a key at column \(column)") }
         return String(decoding: bytes[start..<position], as: UTF8.self)
     }
 
@@ -114,7 +125,7 @@ struct CanonicalLineScanner {
 
     private mutating func word(until terminator: UInt8) -> ArraySlice<UInt8> {
         let start = position
-        while position < bytes.count, bytes[position] != terminator { position += 1 }
+        while position < bytes.endIndex, bytes[position] != terminator { position += 1 }
         return bytes[start..<position]
     }
 

@@ -85,7 +85,7 @@ extension CanonicalText {
 
     /// The right-hand side of a body line.
     static func parseValue(_ scanner: inout CanonicalLineScanner) throws(PlistError) -> PlistValue {
-        if scanner.bytes.dropFirst(scanner.position).first == UInt8(ascii: "\"") {
+        if !scanner.atEnd, scanner.bytes[scanner.position] == UInt8(ascii: "\"") {
             return .string(try scanner.quoted())
         }
         let kind = String(decoding: scanner.word(), as: UTF8.self)
@@ -116,7 +116,7 @@ extension CanonicalText {
             try scanner.expect(" <")
             var bytes: [UInt8] = []
             while !scanner.accept(">") {
-                guard scanner.position + 1 < scanner.bytes.count,
+                guard scanner.position + 1 < scanner.bytes.endIndex,
                       let hi = Hex.nibble(scanner.bytes[scanner.position]),
                       let lo = Hex.nibble(scanner.bytes[scanner.position + 1]) else {
                     throw scanner.error("bad data")
