@@ -28,7 +28,7 @@ extension CanonicalText {
             result = .decoded(try parseDocument(format: format, lines: Array(lines.dropFirst(2)), firstLine: 3))
         }
         // Only the canonical spelling is accepted.
-        guard render(result).utf8.elementsEqual(bytes) else {
+        guard renderedBytes(result) == bytes else {
             throw PlistError("canonical text: not in canonical form")
         }
         return result

@@ -33,53 +33,100 @@ public enum CanonicalText {
 
     /// Renders a decoded (or undecodable) plist as canonical text, ending in a newline.
     public static func render(_ plist: DecodedPlist) -> String {
-        var out = magic + "\n"
+        String(decoding: renderedBytes(plist), as: UTF8.self)
+    }
+
+    /// `render(_:)`'s UTF-8 bytes, made as bytes: each body line's path is one buffer
+    /// grown and cut back as the walk goes down and up (a string made for every line's path
+    /// and value was most of rendering, and of checking, an app's seal).
+    public static func renderedBytes(_ plist: DecodedPlist) -> [UInt8] {
+        var out: [UInt8] = []
+        out.append(contentsOf: magic.utf8)
+        out.append(newline)
         switch plist {
         case .undecodable(let reason):
-            out += "format: undecodable\n"
-            out += "error: " + quote(reason) + "\n"
+            out.append(contentsOf: "format: undecodable\nerror: ".utf8)
+            appendQuoted(reason, to: &out)
+            out.append(newline)
         case .decoded(let document):
-            out += "format: " + document.format.rawValue + "\n"
-            if let encoding = document.encoding { out += "encoding: " + encoding.rawValue + "\n" }
-            for duplicate in document.duplicateKeys {
-                out += "duplicate-key: "
-                out += (duplicate.dictionaryPath + [duplicate.key]).map(keySegment).joined(separator: ".")
-                if !duplicate.lines.isEmpty {
-                    out += " lines " + duplicate.lines.map(String.init).joined(separator: ",")
-                }
-                out += "\n"
+            out.append(contentsOf: "format: ".utf8)
+            out.append(contentsOf: document.format.rawValue.utf8)
+            out.append(newline)
+            if let encoding = document.encoding {
+                out.append(contentsOf: "encoding: ".utf8)
+                out.append(contentsOf: encoding.rawValue.utf8)
+                out.append(newline)
             }
-            out += "\n"
+            for duplicate in document.duplicateKeys {
+                out.append(contentsOf: "duplicate-key: ".utf8)
+                for (n, key) in (duplicate.dictionaryPath + [duplicate.key]).enumerated() {
+                    if n > 0 { out.append(UInt8(ascii: ".")) }
+                    appendKeySegment(key, to: &out)
+                }
+                if !duplicate.lines.isEmpty {
+                    out.append(contentsOf: " lines ".utf8)
+                    out.append(contentsOf: duplicate.lines.map(String.init).joined(separator: ",").utf8)
+                }
+                out.append(newline)
+            }
+            out.append(newline)
+            var path: [UInt8] = []
             if case .dictionary(let dictionary) = document.root {
-                renderChildren(of: dictionary, prefix: "", into: &out)
+                renderChildren(of: dictionary, path: &path, into: &out)
             } else {
-                renderValue(document.root, path: "$", into: &out)
+                path.append(UInt8(ascii: "$"))
+                renderValue(document.root, path: &path, into: &out)
             }
         }
         return out
     }
 
-    private static func renderValue(_ value: PlistValue, path: String, into out: inout String) {
-        out += path
-        out += " = "
-        out += scalarText(value)
-        out += "\n"
+    private static let newline = UInt8(ascii: "\n")
+
+    /// The line of `value` at `path`, then those of what it holds (`path` is left as it was).
+    private static func renderValue(_ value: PlistValue, path: inout [UInt8], into out: inout [UInt8]) {
+        out.append(contentsOf: path)
+        out.append(contentsOf: " = ".utf8)
+        appendScalarText(value, to: &out)
+        out.append(newline)
         switch value {
         case .array(let items):
+            let end = path.count
             for (index, item) in items.enumerated() {
-                renderValue(item, path: path + "[" + String(index) + "]", into: &out)
+                path.append(UInt8(ascii: "["))
+                path.append(contentsOf: String(index).utf8)
+                path.append(UInt8(ascii: "]"))
+                renderValue(item, path: &path, into: &out)
+                path.removeSubrange(end...)
             }
         case .dictionary(let dictionary):
-            renderChildren(of: dictionary, prefix: path, into: &out)
+            renderChildren(of: dictionary, path: &path, into: &out)
         default:
             break
         }
     }
 
-    private static func renderChildren(of dictionary: PlistDictionary, prefix: String, into out: inout String) {
-        for (key, value) in dictionary.entries {
-            let segment = keySegment(key)
-            renderValue(value, path: prefix.isEmpty ? segment : prefix + "." + segment, into: &out)
+    private static func renderChildren(of dictionary: PlistDictionary, path: inout [UInt8], into out: inout [UInt8]) {
+        let end = path.count
+        for (key, value) in zip(dictionary.keys, dictionary.orderedValues) {
+            if end > 0 { path.append(UInt8(ascii: ".")) }
+            appendKeySegment(key, to: &path)
+            renderValue(value, path: &path, into: &out)
+            path.removeSubrange(end...)
+        }
+    }
+
+    /// `scalarText(value)`'s bytes.
+    private static func appendScalarText(_ value: PlistValue, to out: inout [UInt8]) {
+        switch value {
+        case .string(let s): appendQuoted(s, to: &out)
+        case .data(let bytes):
+            out.append(contentsOf: "data <".utf8)
+            Hex.append(bytes, to: &out)
+            out.append(UInt8(ascii: ">"))
+        case .array: out.append(contentsOf: "array".utf8)
+        case .dictionary: out.append(contentsOf: "dictionary".utf8)
+        default: out.append(contentsOf: scalarText(value).utf8)
         }
     }
 

@@ -157,7 +157,7 @@ public struct HistoryAppender {
         }
         let plists = try patch(oldTree("plists"), changed, keepsEmptyFolders: false) { (path) throws(GitError) -> Edit.Leaf in
             guard let plist = snapshot.plists[path] else { return .remove }
-            return .blob(try repository.writeBlob(Array(CanonicalText.render(plist).utf8)), .blob)
+            return .blob(try repository.writeBlob(CanonicalText.renderedBytes(plist)), .blob)
         }
         root.append(TreeEntry(name: Array("plists".utf8), mode: .tree, id: plists))
         if !snapshot.stores.isEmpty {

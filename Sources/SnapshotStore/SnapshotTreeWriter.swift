@@ -21,7 +21,7 @@ struct SnapshotTreeWriter {
             var blobCache: [BlobKey: ObjectID] = [:]
             var plistsNode = TreeNode()
             for (path, plist) in snapshot.plists {
-                let id = try blob(Array(CanonicalText.render(plist).utf8), cache: &blobCache)
+                let id = try blob(CanonicalText.renderedBytes(plist), cache: &blobCache)
                 try plistsNode.insertBlob(id, mode: .blob, at: try Self.storedComponents(path))
             }
             let summary = SnapshotSummary.render(snapshot, files: files, bytes: bytes)

@@ -41,15 +41,20 @@ public enum Hex {
 
     /// Two lowercase hex digits per byte.
     public static func encode(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
-        out.reserveCapacity(bytes.count * 2)
+        append(bytes, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `encode(bytes)`'s digits, appended to `out` as UTF-8.
+    public static func append(_ bytes: [UInt8], to out: inout [UInt8]) {
         for b in bytes {
             out.append(digits[Int(b >> 4)])
             out.append(digits[Int(b & 0xF)])
         }
-        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let digits = Array("0123456789abcdef".utf8)
 
     /// The bytes an even number of hex digits spell; nil for an odd count, any other
     /// character, or (when `byteCount` is given) any other length.
