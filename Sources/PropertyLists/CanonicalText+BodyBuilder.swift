@@ -12,6 +12,8 @@ extension CanonicalText {
             var items: [PlistValue] = []
             var dictionary = PlistDictionary()
             var isArray: Bool
+            /// Where this container's placeholder is in its parent's items or entries.
+            var place = 0
 
             /// The finished container.
             var value: PlistValue { isArray ? .array(items) : .dictionary(dictionary) }
@@ -51,31 +53,32 @@ extension CanonicalText {
             }
             while frames.count > parent.count + 1 { fold() }
             let top = frames.count - 1
+            let place: Int
             switch (frames[top].isArray, last) {
             case (true, .index(let index)):
                 guard index == frames[top].items.count else { throw scanner.error("array index out of order") }
                 // A container child is a placeholder until it is folded in.
+                place = frames[top].items.count
                 frames[top].items.append(value)
             case (false, .key(let key)):
+                place = frames[top].dictionary.count
                 guard frames[top].dictionary.appendNew(key, value) else { throw scanner.error("key listed twice") }
             default:
                 throw scanner.error("path does not match its container")
             }
-            if case .array = value { frames.append(Frame(segments: segments, isArray: true)) }
-            if case .dictionary = value { frames.append(Frame(segments: segments, isArray: false)) }
+            if case .array = value { frames.append(Frame(segments: segments, isArray: true, place: place)) }
+            if case .dictionary = value { frames.append(Frame(segments: segments, isArray: false, place: place)) }
         }
 
-        /// Pops the innermost open container into its parent (replacing the placeholder).
+        /// Pops the innermost open container into its parent, in place of its placeholder
+        /// (found where it was put: no key looked up again).
         private mutating func fold() {
-            guard frames.count >= 2, let child = frames.popLast(), let last = child.segments.last else { return }
+            guard frames.count >= 2, let child = frames.popLast() else { return }
             let top = frames.count - 1
-            switch last {
-            case .index(let index) where frames[top].isArray && index < frames[top].items.count:
-                frames[top].items[index] = child.value
-            case .key(let key) where !frames[top].isArray:
-                frames[top].dictionary[key] = child.value
-            default:
-                break
+            if frames[top].isArray {
+                frames[top].items[child.place] = child.value
+            } else {
+                frames[top].dictionary.replaceValue(at: child.place, with: child.value)
             }
         }
 

@@ -114,16 +114,14 @@ extension CanonicalText {
             return .uid(value)
         case "data":
             try scanner.expect(" <")
-            var bytes: [UInt8] = []
-            while !scanner.accept(">") {
-                guard scanner.position + 1 < scanner.bytes.endIndex,
-                      let hi = Hex.nibble(scanner.bytes[scanner.position]),
-                      let lo = Hex.nibble(scanner.bytes[scanner.position + 1]) else {
-                    throw scanner.error("bad data")
-                }
-                bytes.append(hi << 4 | lo)
-                scanner.position += 2
+            // The digits up to `>`, decoded in one pass (`render` spells them in lower case,
+            // which the spelling check holds the text to).
+            let start = scanner.position
+            while !scanner.atEnd, scanner.bytes[scanner.position] != UInt8(ascii: ">") { scanner.position += 1 }
+            guard !scanner.atEnd, let bytes = Hex.decode(utf8: scanner.bytes[start..<scanner.position]) else {
+                throw scanner.error("bad data")
             }
+            scanner.position += 1
             return .data(bytes)
         default:
             throw scanner.error("unknown value type '\(kind)'")

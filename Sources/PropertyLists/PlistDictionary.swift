@@ -39,6 +39,12 @@ public struct PlistDictionary: Hashable, Sendable {
     /// The values in file order (the order of `keys`), without pairing them with their keys.
     public var orderedValues: [PlistValue] { values }
 
+    /// Sets the value of the entry at `index` of `keys` (a reader filling in a container it
+    /// listed first).
+    mutating func replaceValue(at index: Int, with value: PlistValue) {
+        values[index] = value
+    }
+
     /// Where `key` is in `keys`.
     private func slot(of key: String) -> Int? {
         keys.count > Self.listedCount ? slots[key] : keys.firstIndex(of: key)
