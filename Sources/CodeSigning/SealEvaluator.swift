@@ -37,7 +37,7 @@ public enum SealEvaluator {
     /// (`BuildFacts`, under `SealEvaluation.factsName`), else worked out and kept there.
     /// A build without a seal has nothing to keep or read back.
     public static func evaluations(of snapshot: BuildSnapshot, sorted: EntryList) -> [SealEvaluation] {
-        guard snapshot.bundles.contains(where: { isSealed($0, sorted) }) else { return [] }
+        guard hasSeal(snapshot, sorted) else { return [] }
         if let bytes = snapshot.facts?.bytes(named: factsName), let known = SealEvaluation.decoded(bytes) { return known }
         let made = evaluate(snapshot, sorted: sorted)
         if let facts = snapshot.facts { keep(made, in: facts) }
@@ -50,8 +50,13 @@ public enum SealEvaluator {
     /// it reads them.
     public static func evaluationsToKeep(_ snapshot: BuildSnapshot) -> [SealEvaluation]? {
         let sorted = snapshot.entries.sortedByPath
-        guard snapshot.bundles.contains(where: { isSealed($0, sorted) }) else { return nil }
-        return evaluate(snapshot, sorted: sorted)
+        return hasSeal(snapshot, sorted) ? evaluate(snapshot, sorted: sorted) : nil
+    }
+
+    /// Whether one of `snapshot`'s bundles is sealed: a build without a seal has no
+    /// evaluation to keep or read back.
+    private static func hasSeal(_ snapshot: BuildSnapshot, _ sorted: EntryList) -> Bool {
+        snapshot.bundles.contains { isSealed($0, sorted) }
     }
 
     /// Keeps `evaluations` in a build's `facts`, where `evaluations(of:sorted:)` reads them.

@@ -88,10 +88,8 @@ struct SignatureNoiseClassifier {
               let y = newIndex.snapshot.plists[m.new.path]?.document else { return false }
         // Two seals read back from the derived cache and not decoded yet (an app's lists
         // each of its files): the keys that differ are found in their encodings.
-        let encoded: [String]? = x.withUndecodedRoot { a in
-            y.withUndecodedRoot { b in PlistEncoding.differingKeys(at: ["files", "files2"], a, b) } ?? nil
-        } ?? nil
-        if let keys = encoded {
+        if let a = x.undecodedRoot, let b = y.undecodedRoot,
+           let keys = a.withUnsafeBytes({ a in b.withUnsafeBytes { PlistEncoding.differingKeys(at: ["files", "files2"], a, $0) } }) {
             return keys.allSatisfy { contentUnchanged($0, old: old, new: new, nestedChanged: nestedChanged) }
         }
         let a = x.root, b = y.root

@@ -1,11 +1,6 @@
 import TextSafety
 extension CanonicalText {
-    /// A key as a path segment: bare when it matches `[A-Za-z0-9_-]+`, else quoted.
-    static func keySegment(_ key: String) -> String {
-        isBareKey(key.utf8) ? key : quote(key)
-    }
-
-    /// Appends `keySegment(key)`'s bytes to `out`.
+    /// Appends a key as a path segment: bare when it matches `[A-Za-z0-9_-]+`, else quoted.
     static func appendKeySegment(_ key: String, to out: inout [UInt8]) {
         if isBareKey(key.utf8) { out.append(contentsOf: key.utf8) } else { appendQuoted(key, to: &out) }
     }

@@ -84,11 +84,11 @@ public struct PlistDocument: Hashable, Sendable {
     }
 
     /// The root's encoding while it has not been decoded (for readers that need a few of
-    /// its entries: `PlistEncoding.entries(at:in:)`); nil once it has, or when the
-    /// document was made from a value.
-    public func withUndecodedRoot<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
+    /// its entries: `PlistEncoding.differingKeys`); nil once it has, or when the document
+    /// was made from a value.
+    public var undecodedRoot: [UInt8]? {
         guard case .later(let encoded) = storage else { return nil }
-        return encoded.withUndecoded(body)
+        return encoded.undecoded
     }
 
     public static func == (a: PlistDocument, b: PlistDocument) -> Bool {
@@ -125,11 +125,10 @@ private final class EncodedRoot: @unchecked Sendable {
         }
     }
 
-    /// `body` over the bytes, when they are not decoded yet (run outside the lock: a
-    /// reader of two documents never holds one's lock while it waits for the other's).
-    func withUndecoded<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
-        let kept: [UInt8]? = lock.withLock { decoded == nil ? bytes : nil }
-        return kept?.withUnsafeBytes(body)
+    /// The bytes, when they are not decoded yet (the array is shared, not copied, and read
+    /// outside the lock).
+    var undecoded: [UInt8]? {
+        lock.withLock { decoded == nil ? bytes : nil }
     }
 }
 

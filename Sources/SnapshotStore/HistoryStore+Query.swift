@@ -133,11 +133,9 @@ extension HistoryStore {
         }
     }
 
-    /// Where the facts of `build` are kept (`BuildFacts`), when this history's builds are
-    /// read (some command has read one: its derived cache is in use); nil otherwise, as for
-    /// the cache files recording writes.
-    public func facts(ofRecorded build: RecordedBuild) throws(StoreError) -> (any BuildFacts)? {
-        guard snapshotCache.exists else { return nil }
+    /// Where the facts of `build` are kept (`BuildFacts`, as `snapshot(of:)` gives them):
+    /// for a build just recorded, which whoever records it may fill in (`keepsDerivedData`).
+    public func facts(ofRecorded build: RecordedBuild) throws(StoreError) -> any BuildFacts {
         let tree = try serialized { () throws(StoreError) -> ObjectID in try self.tree(of: build) }
         return RecordedFacts(cache: factsCache, tree: tree)
     }

@@ -21,7 +21,7 @@ import Testing
         _ = PlistEncoding.append(root, to: &bytes)
         let document = encoded ? PlistDocument(format: .xml, encoding: nil, duplicateKeys: [], encodedRoot: bytes)
             : PlistDocument(format: .xml, root: root)
-        #expect(document?.withUndecodedRoot { _ in true } == (encoded ? true : nil))
+        #expect((document?.undecodedRoot != nil) == encoded)
         snapshot.plists[BundlePath(seal)] = document.map(DecodedPlist.decoded)
         return snapshot
     }

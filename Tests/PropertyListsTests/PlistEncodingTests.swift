@@ -72,10 +72,10 @@ import Testing
         let bytes = Self.encode(Self.sample)
         let later = try #require(PlistDocument(format: .binary, encoding: nil, duplicateKeys: [], encodedRoot: bytes))
         let now = PlistDocument(format: .binary, root: Self.sample)
-        #expect(later.withUndecodedRoot { Array($0) } == bytes)
+        #expect(later.undecodedRoot == bytes)
         #expect(later == now && later.hashValue == now.hashValue)
         #expect(later.root == Self.sample)
-        #expect(later.withUndecodedRoot { _ in true } == nil)
+        #expect(later.undecodedRoot == nil)
         var edited = later
         edited.root = .string("x")
         #expect(edited.root == .string("x") && later.root == Self.sample)
