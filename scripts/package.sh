@@ -91,8 +91,13 @@ if cmp -s "$header.new" "$header"; then rm "$header.new"; else mv "$header.new" 
 # lld (from the toolchain) resolves symbols across archives in any order. --wrap sends
 # libgit2's parsing of the CA bundle at set-up through CGitShim's DeferredCertificates.c,
 # which defers it until a remote is contacted.
+# -disable-concrete-type-metadata-mangled-name-accessors: a concrete generic type's metadata
+# (`[BundlePath: Span]`, `Option<String?>`) is got through its accessor, with the witness
+# tables the compiler knows, not by demangling its name at first use, which looked up each
+# conformance by scanning the binary's 4,600 conformance records (Benchmarks/README.md, stop 44).
 flags=(-c release --scratch-path "$scratch" --static-swift-stdlib
-       -Xswiftc -use-ld=lld -Xlinker --wrap=mbedtls_x509_crt_parse_file -Xcc -I"$scratch/buildinfo")
+       -Xswiftc -use-ld=lld -Xlinker --wrap=mbedtls_x509_crt_parse_file -Xcc -I"$scratch/buildinfo"
+       -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors)
 swift build "${flags[@]}" --product bundlediff >&2
 # The man page generator of swift-argument-parser's generate-manual plugin, run on the
 # binary just built (the plugin itself would build the whole package a second time).
