@@ -27,7 +27,7 @@ let package = Package(
 
         // Threads, locks and pauses over POSIX: what the product used Foundation for, without
         // linking Foundation (which brings ICU and its start-up cost into the binary).
-        .target(name: "Platform"),
+        .target(name: "Platform", dependencies: ["CProcess"]),
         // What is hidden in text and how it shows: every output goes through it.
         .target(name: "TextSafety"),
         .target(name: "PropertyLists", dependencies: ["Platform", "TextSafety"]),
@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety", "PropertyLists"]),
         .testTarget(name: "PropertyListsTests", dependencies: ["PropertyLists", "TestSupport"]),
         .testTarget(name: "StoresTests", dependencies: ["Stores", "BundleReading", "TestSupport", "CSQLite"]),
-        .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "Platform", "TestSupport", "TextSafety"]),
+        .testTarget(name: "BundleModelTests", dependencies: ["BundleModel", "Platform", "CProcess", "TestSupport", "TextSafety"]),
         .testTarget(name: "BundleReadingTests", dependencies: ["BundleReading", "BundleModel", "MachO", "PropertyLists", "TestSupport"]),
         .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: [

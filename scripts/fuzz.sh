@@ -125,7 +125,14 @@ fuzzed_module() { # name [modules it imports]
     for m in "$@"; do dirs+=("Sources/$m"); done
     [[ -f $out/mods/$1.o && -z $(find "${dirs[@]}" -newer "$out/mods/$1.o") ]] && return 0
     swiftc -sanitize=fuzzer -parse-as-library -O -wmo -module-name "$1" -emit-module -suppress-warnings \
-        -I "$out/mods" -emit-module-path "$out/mods/$1.swiftmodule" -c "Sources/$1"/*.swift -o "$out/mods/$1.o"
+        -I "$out/mods" -I Sources/CProcess/include -emit-module-path "$out/mods/$1.swiftmodule" -c "Sources/$1"/*.swift -o "$out/mods/$1.o"
+}
+
+# Platform's C half (threads started on the other CPU): CProcess, compiled once.
+c_process() {
+    [[ -f $out/mods/CProcess.o && -z $(find Sources/CProcess -newer "$out/mods/CProcess.o") ]] && return 0
+    mkdir -p "$out/mods"
+    clang -O2 -c Sources/CProcess/CProcess.c -I Sources/CProcess/include -o "$out/mods/CProcess.o"
 }
 
 # BundleModel and the modules it imports, built in that order as instrumented modules (the
@@ -153,9 +160,10 @@ compile() { # name sources
     local sources=(Sources/PropertyLists/*.swift Fuzz/FuzzSupport.swift) flags=(-I "$out/mods" "$out/mods/TextSafety.o")
     local module=PropertyLists
     text_safety
-    # PropertyLists imports Platform (a lock); every target links it.
+    # PropertyLists imports Platform (a lock), and Platform CProcess; every target links them.
+    c_process
     fuzzed_module Platform
-    flags+=("$out/mods/Platform.o")
+    flags+=("$out/mods/Platform.o" "$out/mods/CProcess.o" -I Sources/CProcess/include)
     case $2 in
         bundle) model_modules
                 sources=(Sources/BundleReading/*.swift Fuzz/FuzzSupport.swift)

@@ -88,3 +88,43 @@ void bundlediff_tune_thread_heap(void) {
 char *const *bundlediff_environment(void) {
     return environ;
 }
+
+#ifdef __linux__
+#include <sched.h>
+
+int bundlediff_attr_start_elsewhere(pthread_attr_t *attr) {
+    cpu_set_t allowed, others;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return 0;
+    int here = sched_getcpu();
+    CPU_ZERO(&others);
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+        if (cpu != here && CPU_ISSET(cpu, &allowed)) CPU_SET(cpu, &others);
+    }
+    if (here < 0 || CPU_COUNT(&others) == 0) return 0;
+    return pthread_attr_setaffinity_np(attr, sizeof others, &others) == 0;
+}
+
+void bundlediff_thread_run_anywhere(void) {
+    cpu_set_t allowed;
+    /* The first thread's set (its id is the process's): never narrowed by this file. */
+    if (sched_getaffinity(getpid(), sizeof allowed, &allowed) == 0) {
+        (void)sched_setaffinity(0, sizeof allowed, &allowed);
+    }
+}
+
+int bundlediff_thread_cpu_count(void) {
+    cpu_set_t allowed;
+    return sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : -1;
+}
+#else
+int bundlediff_attr_start_elsewhere(pthread_attr_t *attr) {
+    (void)attr;
+    return 0;
+}
+
+void bundlediff_thread_run_anywhere(void) {}
+
+int bundlediff_thread_cpu_count(void) {
+    return -1;
+}
+#endif

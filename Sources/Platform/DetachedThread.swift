@@ -1,3 +1,4 @@
+import CProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,6 +10,9 @@ import Darwin
 public enum DetachedThread {
     /// Starts `body` on a new thread with a stack of `stackSize` bytes; false (and `body`
     /// not run) when the system refuses another thread, so the caller can run it itself.
+    /// The thread starts on another CPU than the caller's, then may run on any
+    /// (`bundlediff_attr_start_elsewhere`): queued behind its busy creator, a new thread
+    /// waited 2 to 3 ms for the idle CPU to take it.
     @discardableResult
     public static func start(stackSize: Int, _ body: @escaping @Sendable () -> Void) -> Bool {
         var attributes = pthread_attr_t()
@@ -16,7 +20,8 @@ public enum DetachedThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, stackSize)
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        let box = Unmanaged.passRetained(Body(body))
+        let elsewhere = bundlediff_attr_start_elsewhere(&attributes) == 1
+        let box = Unmanaged.passRetained(Body(body, elsewhere: elsewhere))
         #if canImport(Glibc)
         var thread = pthread_t()
         #else
@@ -24,6 +29,7 @@ public enum DetachedThread {
         #endif
         let status = pthread_create(&thread, &attributes, { raw in
             let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
+            if body.elsewhere { bundlediff_thread_run_anywhere() }
             body.run()
             return nil
         }, box.toOpaque())
@@ -46,5 +52,10 @@ public enum DetachedThread {
 
 private final class Body {
     let run: @Sendable () -> Void
-    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    /// Whether the thread was started pinned to the other CPUs, to be let go first thing.
+    let elsewhere: Bool
+    init(_ run: @escaping @Sendable () -> Void, elsewhere: Bool) {
+        self.run = run
+        self.elsewhere = elsewhere
+    }
 }
