@@ -134,6 +134,13 @@ public struct SnapshotIndex: Sendable {
     /// when the index was made.
     public func fileBytes(of bundle: BundleInfo) -> UInt64 { bytesByBundle[bundle.path] ?? 0 }
 
+    /// Works out the name keys that `entries(mayBeNamed:)` reads, now: on the other core
+    /// while this one compares the builds, instead of in the first name filter the rules
+    /// run (a pass over every entry's name, while the rules that need them wait).
+    public func prepareNameKeys() {
+        _ = nameKeys
+    }
+
     /// The entries, sorted by path, whose name may be one of `names` (each a name, or an
     /// ending such as `.png` with no other `.`), in any ASCII case, or may start with `._`
     /// when `appleDouble` is set. A first look for the rules that look for a few names

@@ -5,13 +5,15 @@ extension RuleContext {
     /// Compares `old` with `new` for the rules, flattening every string table of both
     /// builds on the other core while this one merges their files
     /// (`LocalizedBundle.flattenTables`): the parity rules and the localization matrix
-    /// read them all next, and the merge left that core idle.
+    /// read them all next, and the merge left that core idle. Then that core works out the
+    /// new build's name keys, which the check rules' name filters read first thing.
     public static func comparing(old: BuildSnapshot, new: BuildSnapshot, configuration: RuleConfiguration,
                                  history: [RecordedVersion]?, reportDate: Int64?) -> RuleContext {
         let tables = StringTableCache()
         let comparison = Comparer.compare(old: old, new: new) { oldIndex, newIndex in
             LocalizedBundle.flattenTables(of: newIndex, into: tables)
             LocalizedBundle.flattenTables(of: oldIndex, into: tables)
+            newIndex.prepareNameKeys()
         }
         return RuleContext(comparison: comparison, configuration: configuration, history: history,
                            reportDate: reportDate, tables: tables)
