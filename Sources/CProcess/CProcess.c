@@ -112,6 +112,17 @@ void bundlediff_thread_run_anywhere(void) {
     }
 }
 
+extern char __data_start[], _end[];
+
+void bundlediff_prefault_data(void) {
+#ifdef MADV_POPULATE_WRITE
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t from = (uintptr_t)__data_start & ~(page - 1);
+    uintptr_t to = ((uintptr_t)_end + page - 1) & ~(page - 1);
+    if (to > from) (void)madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+#endif
+}
+
 int bundlediff_thread_cpu_count(void) {
     cpu_set_t allowed;
     return sched_getaffinity(0, sizeof allowed, &allowed) == 0 ? CPU_COUNT(&allowed) : -1;
@@ -123,6 +134,8 @@ int bundlediff_attr_start_elsewhere(pthread_attr_t *attr) {
 }
 
 void bundlediff_thread_run_anywhere(void) {}
+
+void bundlediff_prefault_data(void) {}
 
 int bundlediff_thread_cpu_count(void) {
     return -1;

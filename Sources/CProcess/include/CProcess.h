@@ -30,6 +30,11 @@ int bundlediff_attr_start_elsewhere(pthread_attr_t *attr);
 /// `bundlediff_attr_start_elsewhere` once the thread has started). Nothing elsewhere.
 void bundlediff_thread_run_anywhere(void);
 
+/// Faults in the executable's writable data (`.data` to the end of `.bss`) at once, each page
+/// written: before a second thread runs, a page's first write needs no other CPU's TLB
+/// flushed. Nothing where the kernel lacks MADV_POPULATE_WRITE (before Linux 5.14).
+void bundlediff_prefault_data(void);
+
 /// How many CPUs the calling thread may run on; -1 when unknown (not Linux).
 int bundlediff_thread_cpu_count(void);
 
