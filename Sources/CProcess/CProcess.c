@@ -112,10 +112,13 @@ void bundlediff_thread_run_anywhere(void) {
     }
 }
 
+#if defined(__GLIBC__) && defined(MADV_POPULATE_WRITE)
+/* glibc's start files define __data_start (the first byte of .data); the linker, _end. */
 extern char __data_start[], _end[];
+#endif
 
 void bundlediff_prefault_data(void) {
-#ifdef MADV_POPULATE_WRITE
+#if defined(__GLIBC__) && defined(MADV_POPULATE_WRITE)
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     uintptr_t from = (uintptr_t)__data_start & ~(page - 1);
     uintptr_t to = ((uintptr_t)_end + page - 1) & ~(page - 1);
