@@ -60,6 +60,21 @@ public struct EntryList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
         return EntryList(entries, extra: extra, positions: positions.map { own[Int($0)] })
     }
 
+    /// Where each entry of this list lies in `other`, when this list is an overlay drawn over
+    /// `other`'s own array (the second build of a comparison over the first, both in path
+    /// order): `p >= 0` is `other[p]`, a negative value an entry of this list's own. Nil
+    /// when this list names no array of `other`'s: `other` is itself drawn from another, or
+    /// is a sorted copy (a build whose walk, in git's order, was not in path order, as
+    /// `Assets.car` before the folder `Assets`). So that what was worked out for each entry
+    /// of `other` can be taken for the entries the two lists share.
+    public func positions(over other: EntryList) -> [Int32]? {
+        guard let positions, other.positions == nil else { return nil }
+        let same = entries.withUnsafeBufferPointer { mine in
+            other.entries.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress && mine.count == theirs.count }
+        }
+        return same ? positions : nil
+    }
+
     /// The entries as one array of their own (a copy of each; for the few readers that
     /// need an array, or a list that is to be sorted).
     public var array: [FileEntry] { positions == nil ? entries : Array(self) }

@@ -32,10 +32,36 @@ struct NameKeys: Sendable {
             var keys: [UInt32] = []
             keys.reserveCapacity(entries.count)
             for k in 0..<entries.count {
-                keys.append(entries[k].path.bytes.withUnsafeBytes { Self.key(UnsafeRawBufferPointer(rebasing: $0[ByteRun.nameRange($0)])) })
+                keys.append(Self.key(of: entries[k].path))
             }
             return keys
         }
+    }
+
+    /// The keys of `entries`, taken from `earlier` (the keys of `base`) for each entry that
+    /// `entries` names in `base`'s array (`EntryList.positions(over:)`): the second build of
+    /// a comparison works out the keys of the folders that changed only. Nil when `entries`
+    /// is no overlay of `base`.
+    init?(_ entries: EntryList, over base: EntryList, keys earlier: NameKeys) {
+        guard let positions = entries.positions(over: base), earlier.keys.count == base.count else { return nil }
+        keys = entries.withPlaces { places in
+            positions.withUnsafeBufferPointer { positions in
+                earlier.keys.withUnsafeBufferPointer { earlier in
+                    var keys: [UInt32] = []
+                    keys.reserveCapacity(places.count)
+                    for k in 0..<places.count {
+                        let p = positions[k]
+                        keys.append(p >= 0 ? earlier[Int(p)] : Self.key(of: places[k].path))
+                    }
+                    return keys
+                }
+            }
+        }
+    }
+
+    /// The key of the name of `path`.
+    private static func key(of path: BundlePath) -> UInt32 {
+        path.bytes.withUnsafeBytes { key(UnsafeRawBufferPointer(rebasing: $0[ByteRun.nameRange($0)])) }
     }
 
     /// The key of a name, or of an ending such as `.png` (which must hold no other `.`).

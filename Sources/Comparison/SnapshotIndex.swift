@@ -141,6 +141,15 @@ public struct SnapshotIndex: Sendable {
         _ = nameKeys
     }
 
+    /// `prepareNameKeys()` for the second build of a comparison, after the first's
+    /// (`earlier`): the entries the two builds share take the keys `earlier` worked out,
+    /// and only the changed folders' names are read (`NameKeys.init(_:over:keys:)`).
+    public func prepareNameKeys(after earlier: SnapshotIndex) {
+        _ = memo.nameKeys {
+            NameKeys(sorted, over: earlier.sorted, keys: earlier.nameKeys) ?? NameKeys(sorted)
+        }
+    }
+
     /// The entries, sorted by path, whose name may be one of `names` (each a name, or an
     /// ending such as `.png` with no other `.`), in any ASCII case, or may start with `._`
     /// when `appleDouble` is set. A first look for the rules that look for a few names

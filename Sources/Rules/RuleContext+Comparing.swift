@@ -6,14 +6,16 @@ extension RuleContext {
     /// builds on the other core while this one merges their files
     /// (`LocalizedBundle.flattenTables`): the parity rules and the localization matrix
     /// read them all next, and the merge left that core idle. Then that core works out the
-    /// new build's name keys, which the check rules' name filters read first thing.
+    /// two builds' name keys, which the check rules' name filters read first thing: the old
+    /// build's, and the new one's from them, reading the names of its changed folders only.
     public static func comparing(old: BuildSnapshot, new: BuildSnapshot, configuration: RuleConfiguration,
                                  history: [RecordedVersion]?, reportDate: Int64?) -> RuleContext {
         let tables = StringTableCache()
         let comparison = Comparer.compare(old: old, new: new) { oldIndex, newIndex in
             LocalizedBundle.flattenTables(of: newIndex, into: tables)
             LocalizedBundle.flattenTables(of: oldIndex, into: tables)
-            newIndex.prepareNameKeys()
+            oldIndex.prepareNameKeys()
+            newIndex.prepareNameKeys(after: oldIndex)
         }
         return RuleContext(comparison: comparison, configuration: configuration, history: history,
                            reportDate: reportDate, tables: tables)

@@ -82,4 +82,26 @@ import Testing
         let keys = RuleEngine.run(old: build, new: build, only: [.stringKeysDiffer])
         #expect(Set(keys.flatMap(\.paths).map(\.nameString)) == ["Localizable.strings", "More.strings"])
     }
+
+    /// The second build of a comparison takes the first build's keys for the entries the
+    /// two share (`NameKeys.init(_:over:keys:)`): the same keys as reading every name.
+    @Test func anOverlayTakesTheKeysOfTheEntriesItShares() throws {
+        let names = ["a.png", "b.dylib", "c/._d", "c/e.o", "f/PrivacyInfo.xcprivacy", "g/h.txt", "é.png"]
+        let base = names.map { FileEntry(path: BundlePath($0), kind: .file) }.sorted { $0.path < $1.path }
+        let extra = [FileEntry(path: BundlePath("c/new.DYLIB"), kind: .file), FileEntry(path: BundlePath("z/__MACOSX"), kind: .file)]
+        // base[0], base[1], then c/._d and c/e.o from base, c/new.DYLIB of its own, …
+        var positions: [Int32] = [0, 1, 2, 3, ~0]
+        positions += (4..<base.count).map(Int32.init)
+        positions.append(~1)
+        let overlay = EntryList(base: base, extra: extra, positions: positions)
+        let baseList = EntryList(base)
+        #expect(overlay.positions(over: baseList) == positions)
+        let taken = try #require(NameKeys(overlay, over: baseList, keys: NameKeys(baseList)))
+        #expect(taken.keys == NameKeys(overlay).keys)
+        // A list over another array (the same entries, copied) shares nothing with it.
+        let copied = EntryList(base.map { $0 })
+        #expect(overlay.positions(over: copied) == nil)
+        #expect(NameKeys(overlay, over: copied, keys: NameKeys(copied)) == nil)
+        #expect(baseList.positions(over: baseList) == nil)
+    }
 }

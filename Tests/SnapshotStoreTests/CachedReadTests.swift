@@ -22,8 +22,9 @@ import TestSupport
             .read(tree: tree, sourceName: build.source, after: previous, isLast: isLast, keepIDs: keepIDs)
     }
 
-    static func recordPair(_ scratch: ScratchDirectory) throws -> (String, HistoryStore, RecordedBuild, RecordedBuild) {
-        let (oldApp, newApp) = SharedReadTests.pair()
+    static func recordPair(_ scratch: ScratchDirectory, _ pair: (FixtureBuilder, FixtureBuilder) = SharedReadTests.pair())
+        throws -> (String, HistoryStore, RecordedBuild, RecordedBuild) {
+        let (oldApp, newApp) = pair
         let repo = scratch.path("h.git")
         let store = try HistoryStore.open(at: repo, create: true)
         let old = try BuildReader.read(path: try oldApp.writeDirectory(in: try SharedReadTests.folder(scratch, "old")))
@@ -228,6 +229,28 @@ import TestSupport
         #expect(cache.read("folder") == nil)
     }
 
+    /// Where the first build's walk is in path order, `diff`'s second read names the first
+    /// one's own array for the entries they share, in path order too: what was worked out
+    /// for each entry of the first build (its name key) is taken for them.
+    @Test func aSecondReadInPathOrderNamesTheFirstOnesArray() throws {
+        let scratch = try ScratchDirectory()
+        var old = FixtureBuilder.iOSApp()
+        for i in 0..<20 { old.setFile("MyApp.app/Kept/k\(i).bin", FixtureBuilder.bytes(100 + i, seed: UInt64(100 + i))) }
+        var new = old
+        new.setFile("MyApp.app/Kept/k3.bin", "changed")
+        new.setFile("MyApp.app/Added/a.txt", "added")
+        let (repo, store, a, b) = try Self.recordPair(scratch, (old, new))
+        let cache = DerivedCache(gitDirectory: store.repository.path, area: "diff")
+        _ = try Self.read(store, b, cache: cache, after: try Self.read(store, a, cache: cache).memo)
+        let warm = try HistoryStore.open(at: repo, create: false)
+        let first = try warm.snapshot(of: a, before: b).entries.sortedByPath
+        let second = try warm.snapshot(of: b, isLast: true).entries.sortedByPath
+        let positions = try #require(second.positions(over: first))
+        #expect(positions.count == second.count)
+        #expect(positions.filter { $0 < 0 }.count == second.ownEntryCount && second.ownEntryCount < second.count)
+        for (k, p) in positions.enumerated() where p >= 0 { #expect(first[Int(p)] == second[k]) }
+    }
+
     /// `diff`'s pair through the store (`snapshot(of:before:)`): when the second build's
     /// files are cached, the first read keeps no object ids and the second names the first
     /// one's entries for the folders they share; when they are not, the first keeps its ids
@@ -246,6 +269,10 @@ import TestSupport
         // It holds only the entries that are not in the first build as they are.
         let (changed, changedFolders) = Self.differing(walkedOld.snapshot, walkedNew.snapshot)
         #expect(changed > 0 && second.entries.ownEntryCount == changed)
+        // The first build's walk (git's order) puts the file `Assets.car` before the folder
+        // `Assets`: its list in path order is a copy, which the second names nothing of
+        // (`aSecondReadInPathOrderNamesTheFirstOnesArray`).
+        #expect(second.entries.sortedByPath.positions(over: first.entries.sortedByPath) == nil)
         #expect(first.entries == walkedOld.snapshot.entries && second.entries == walkedNew.snapshot.entries)
         #expect(Comparer.compare(old: first, new: second) == walked)
         // Only the first build cached: it keeps its ids for the second, which walks, names
