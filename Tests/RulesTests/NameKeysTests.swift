@@ -104,4 +104,16 @@ import Testing
         #expect(NameKeys(overlay, over: copied, keys: NameKeys(copied)) == nil)
         #expect(baseList.positions(over: baseList) == nil)
     }
+
+    /// A path's key is its name's: the key of an entry, read back from the end of its path,
+    /// is the key the rules' names and endings are given.
+    @Test func aPathsKeyIsItsNamesKey() {
+        let names = ["a.png", "Info.plist", "._x", "é.PNG", "noext", ".dotfile", "a.b.c", "x", "_", "._"]
+        for name in names {
+            for folder in ["", "Example.app/", "Example.app/Sub.bundle/", "é/ü.lproj/"] {
+                let entries = EntryList([FileEntry(path: BundlePath(folder + name), kind: .file)])
+                #expect(NameKeys(entries).keys == [NameKeys.key(Array(name.utf8)[...])], "\(folder)\(name)")
+            }
+        }
+    }
 }
