@@ -59,9 +59,9 @@ struct NameKeys: Sendable {
         }
     }
 
-    /// The key of the name of `path` (its last component).
+    /// The key of the name of `path` (its last component, `ByteRun.nameRange`).
     private static func key(of path: BundlePath) -> UInt32 {
-        path.bytes.withUnsafeBytes { key($0) }
+        path.bytes.withUnsafeBytes { key(UnsafeRawBufferPointer(rebasing: $0[ByteRun.nameRange($0)])) }
     }
 
     /// The key of a name, or of an ending such as `.png` (which must hold no other `.`).
@@ -69,26 +69,17 @@ struct NameKeys: Sendable {
         name.withUnsafeBytes { key($0) }
     }
 
-    /// The key of the last component of `bytes` (a name, or a path: trailing `/` aside, what
-    /// follows its last `/`), in one pass back from its end: a comparison makes the key of
-    /// every entry of the old build while the other core waits for them.
-    private static func key(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+    private static func key(_ name: UnsafeRawBufferPointer) -> UInt32 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var marks: UInt32 = 0
         var inTail = true
-        var start = end
-        while start > 0 {
-            let byte = bytes[start - 1]
-            if byte == UInt8(ascii: "/") { break }
-            start -= 1
+        for byte in name.reversed() {
             if byte >= 0x80 { marks |= nonASCII }
             guard inTail else { continue }
             hash = (hash ^ UInt64(ByteRun.asciiLowered(byte))) &* 0x0000_0100_0000_01b3
             if byte == UInt8(ascii: ".") { inTail = false }
         }
-        if end - start >= 2, bytes[start] == UInt8(ascii: "."), bytes[start + 1] == UInt8(ascii: "_") {
+        if name.count >= 2, name[0] == UInt8(ascii: "."), name[1] == UInt8(ascii: "_") {
             marks |= appleDouble
         }
         // The high half folded onto the low one, so that every byte of the tail counts.

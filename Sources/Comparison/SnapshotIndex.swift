@@ -134,16 +134,12 @@ public struct SnapshotIndex: Sendable {
     /// when the index was made.
     public func fileBytes(of bundle: BundleInfo) -> UInt64 { bytesByBundle[bundle.path] ?? 0 }
 
-    /// Works out the name keys that `entries(mayBeNamed:)` reads, now: on the other core
-    /// while this one compares the builds, instead of in the first name filter the rules
-    /// run (a pass over every entry's name, while the rules that need them wait).
-    public func prepareNameKeys() {
-        _ = nameKeys
-    }
-
-    /// `prepareNameKeys()` for the second build of a comparison, after the first's
-    /// (`earlier`): the entries the two builds share take the keys `earlier` worked out,
-    /// and only the changed folders' names are read (`NameKeys.init(_:over:keys:)`).
+    /// Works out the name keys that `entries(mayBeNamed:)` reads, of this build and of
+    /// `earlier`, the first build of the comparison, now: on the other core while this one
+    /// compares the builds, instead of in the first name filter the rules run (a pass over
+    /// every entry's name, while the rules that need them wait). This build's entries that
+    /// `earlier` has take the keys worked out for it, so only the changed folders' names are
+    /// read here (`NameKeys.init(_:over:keys:)`).
     public func prepareNameKeys(after earlier: SnapshotIndex) {
         _ = memo.nameKeys {
             NameKeys(sorted, over: earlier.sorted, keys: earlier.nameKeys) ?? NameKeys(sorted)

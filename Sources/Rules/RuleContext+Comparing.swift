@@ -14,7 +14,6 @@ extension RuleContext {
         let comparison = Comparer.compare(old: old, new: new) { oldIndex, newIndex in
             LocalizedBundle.flattenTables(of: newIndex, into: tables)
             LocalizedBundle.flattenTables(of: oldIndex, into: tables)
-            oldIndex.prepareNameKeys()
             newIndex.prepareNameKeys(after: oldIndex)
         }
         return RuleContext(comparison: comparison, configuration: configuration, history: history,
