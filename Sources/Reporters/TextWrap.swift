@@ -16,6 +16,7 @@ struct TextWrap {
     /// `indent` spaces. Its own leading spaces stay on the first line.
     func wrap(_ line: String, indent: Int) -> [String] {
         guard Self.columns(line) > width else { return [line] }
+        if let lines = PrintableLine(line).map({ wrap($0, indent: indent) }) { return lines }
         let lead = line.prefix { $0 == " " }
         return wrap(first: String(lead), String(line.dropFirst(lead.count)), indent: indent)
     }
@@ -23,6 +24,15 @@ struct TextWrap {
     /// `first` (a prefix such as an indent and a column), then `text` wrapped after it;
     /// the lines after the first start with `indent` spaces.
     func wrap(first: String, _ text: String, indent: Int) -> [String] {
+        if let first = PrintableLine(first), let text = PrintableLine(text) {
+            return wrap(first.bytes, text.bytes, indent: indent)
+        }
+        return wrapByCharacter(first: first, text, indent: indent)
+    }
+
+    /// `wrap(first:_:indent:)` character by character, for text that is not printable ASCII
+    /// (wide and combining characters, colour escapes).
+    func wrapByCharacter(first: String, _ text: String, indent: Int) -> [String] {
         let hang = String(repeating: " ", count: max(0, min(indent, width - Self.narrowest / 2)))
         var out: [String] = []
         var current = first

@@ -32,7 +32,8 @@ public enum VisibleText {
 
     /// Whether every byte is printable ASCII (space to `~`): no hidden scalar, and each
     /// byte a character of its own, one column wide.
-    static func isPrintableASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+    @inlinable
+    public static func isPrintableASCII(_ bytes: some Sequence<UInt8>) -> Bool {
         bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 

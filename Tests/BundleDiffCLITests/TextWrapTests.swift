@@ -1,4 +1,5 @@
 @testable import Reporters
+import TestSupport
 import Testing
 import TextSafety
 
@@ -41,6 +42,29 @@ import TextSafety
         let coloured = wrap.wrap(red + " " + words, indent: 2)
         #expect(coloured.count == plain.count)
         #expect(coloured.dropFirst() == plain.dropFirst())
+    }
+
+    /// Printable ASCII is wrapped over its bytes (`PrintableLine`): line for line what the
+    /// character-by-character wrap gives, on words of every length, runs of spaces, leading
+    /// and trailing spaces, empty text and every width from the narrowest up.
+    @Test func printableLinesWrapAsCharactersDo() {
+        var random = SplitMix(seed: 11)
+        let alphabet = Array("ab:/.-_ 0[]'~") + [" ", " "]
+        for round in 0..<2_000 {
+            let width = TextWrap.narrowest + random.below(50)
+            let wrap = TextWrap(width: width)
+            let length = round % 10 == 0 ? random.below(3) : random.below(300)
+            let text = String((0..<length).map { _ in alphabet[random.below(alphabet.count)] })
+            let first = String(repeating: " ", count: random.below(8)) + (round % 3 == 0 ? "com.example.app" : "")
+            let indent = random.below(60)
+            #expect(wrap.wrap(first: first, text, indent: indent) == wrap.wrapByCharacter(first: first, text, indent: indent),
+                    "width \(width), indent \(indent), first '\(first)', text '\(text)'")
+            let line = first + text
+            let lead = line.prefix { $0 == " " }
+            let byCharacter = TextWrap.columns(line) > width
+                ? wrap.wrapByCharacter(first: String(lead), String(line.dropFirst(lead.count)), indent: indent) : [line]
+            #expect(wrap.wrap(line, indent: indent) == byCharacter)
+        }
     }
 
     @Test func narrowWidthsWrapAtTheNarrowest() {

@@ -1,6 +1,7 @@
 import BundleModel
 import Git
 @testable import SnapshotStore
+import TestSupport
 import Testing
 
 /// Cache files are read a window at a time: the sum taken as the bytes arrive is the

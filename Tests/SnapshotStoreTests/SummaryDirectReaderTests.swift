@@ -1,5 +1,6 @@
 import BundleModel
 @testable import SnapshotStore
+import TestSupport
 import Testing
 
 /// `SummaryDirectReader` reads a summary without a tree of JSON nodes. Whenever it answers,
@@ -101,20 +102,4 @@ import Testing
             text.replaceSubrange((colon + 1)..<end, with: tokens[random.below(tokens.count)])
         }
     }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure reproduces.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
