@@ -88,9 +88,7 @@ struct MoveAggregator {
 
     /// The old build's files below each of `folders` (none of them the root).
     private func fileCounts(under folders: Set<BundlePath>) -> [BundlePath: Int] {
-        var counts: [BundlePath: Int] = [:]
-        for folder in folders where !folder.isRoot { counts[folder] = oldIndex.fileCount(below: folder) }
-        return counts
+        oldIndex.fileCounts(below: folders.filter { !$0.isRoot })
     }
 
     static func localizationChange(_ from: MoveCandidate, _ to: MoveCandidate) -> ResourceMove.LocalizationChange? {

@@ -96,9 +96,26 @@ public struct SnapshotIndex: Sendable {
     /// search over the sorted entries: the paths below `folder` are those from `folder/`
     /// up to `folder0` (`0` is the byte after `/`).
     public func fileCount(below folder: BundlePath) -> Int {
-        let range = sorted.run(below: folder)
-        // Counted once for the whole build, then two look-ups a folder: counting each
-        // folder's run cost a move of a top folder's files a pass over the whole build.
+        fileCounts(below: [folder])[folder] ?? 0
+    }
+
+    /// `fileCount(below:)` of each of `folders`. Runs that together hold at most a quarter
+    /// of the build are counted in place; else the build is counted once, then two
+    /// look-ups a folder (counting each folder's run cost a move of a top folder's files a
+    /// pass over the whole build), and a diff that moved a few small folders passes over
+    /// their files only.
+    public func fileCounts(below folders: some Sequence<BundlePath>) -> [BundlePath: Int] {
+        let runs = folders.map { ($0, sorted.run(below: $0)) }
+        var counts: [BundlePath: Int] = [:]
+        counts.reserveCapacity(runs.count)
+        guard runs.reduce(0, { $0 + $1.1.count }) > sorted.count / 4 else {
+            sorted.withPlaces { entries in
+                for (folder, range) in runs {
+                    counts[folder] = range.reduce(0) { $0 + (entries[$1].kind != .directory && !entries[$1].path.isRoot ? 1 : 0) }
+                }
+            }
+            return counts
+        }
         let before = memo.filesBefore {
             var counts: [Int32] = [0]
             counts.reserveCapacity(sorted.count + 1)
@@ -111,7 +128,8 @@ public struct SnapshotIndex: Sendable {
             }
             return counts
         }
-        return Int(before[range.upperBound] - before[range.lowerBound])
+        for (folder, range) in runs { counts[folder] = Int(before[range.upperBound] - before[range.lowerBound]) }
+        return counts
     }
 
     /// The entry at `path`, by binary search over the sorted entries.

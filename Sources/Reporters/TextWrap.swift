@@ -89,6 +89,10 @@ extension TextWrap {
 
     /// Every line wrapped, each hanging two columns deeper than its own indent.
     func wrap(_ lines: [String]) -> [String] {
-        lines.flatMap { wrap($0, indent: $0.prefix { $0 == " " }.count + 2) }
+        lines.flatMap { line in
+            // Most lines fit: their indent is counted only for one that wraps.
+            guard Self.columns(line) > width else { return [line] }
+            return wrap(line, indent: line.prefix { $0 == " " }.count + 2)
+        }
     }
 }

@@ -18,6 +18,15 @@ import Testing
         #expect(index.fileCount(below: BundlePath("A.app")) == 6)
         #expect(index.fileCount(below: BundlePath("A.app/missing")) == 0)
         #expect(index.fileCount(below: .root) == 7)
+        // Counted in place (short runs) or from the whole build's running count (runs that
+        // hold more than a quarter of it): the same answers, one folder or all together.
+        let entries = Self.build.snapshot.entries
+        let folders = entries.filter { $0.kind == .directory && !$0.path.isRoot }.map(\.path) + [BundlePath("A.app/missing")]
+        let together = index.fileCounts(below: folders)
+        for folder in folders {
+            let expected = entries.filter { $0.kind != .directory && $0.path != folder && $0.path.isWithin(folder) }.count
+            #expect(together[folder] == expected && index.fileCount(below: folder) == expected, "\(folder)")
+        }
     }
 
     /// Each bundle's bytes, summed while the index is made, are those of its own files
