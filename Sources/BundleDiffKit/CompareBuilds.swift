@@ -82,6 +82,8 @@ public struct CompareBuilds {
         let identical = kind == .diff && comparison.isIdentical
         let findings = identical ? [] : RuleEngine.run(context, only: only)
         let localization = kind == .diff ? LocalizationMatrix.of(context) : []
+        // The context's indexes, tables and caches are left to the process's exit.
+        KeptUntilExit.keep(context)
         return DiffReport(kind: kind, oldSide: old.reportSide, newSide: new.reportSide,
                           comparison: comparison, findings: findings, localization: localization,
                           rules: RuleEngine.rules(configuration, only: only),
