@@ -69,6 +69,8 @@ struct NameKeys: Sendable {
         name.withUnsafeBytes { key($0) }
     }
 
+    /// Kept in a recorded build's facts (`NameKeys.factsName`): a change here must change
+    /// that name.
     private static func key(_ name: UnsafeRawBufferPointer) -> UInt32 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var marks: UInt32 = 0

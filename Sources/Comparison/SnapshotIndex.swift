@@ -157,10 +157,13 @@ public struct SnapshotIndex: Sendable {
     /// compares the builds, instead of in the first name filter the rules run (a pass over
     /// every entry's name, while the rules that need them wait). This build's entries that
     /// `earlier` has take the keys worked out for it, so only the changed folders' names are
-    /// read here (`NameKeys.init(_:over:keys:)`).
+    /// read here (`NameKeys.init(_:over:keys:)`). A recorded build's keys are kept in its
+    /// facts, and read from there by the next command (`NameKeys.kept(for:in:make:)`).
     public func prepareNameKeys(after earlier: SnapshotIndex) {
         _ = memo.nameKeys {
-            NameKeys(sorted, over: earlier.sorted, keys: earlier.nameKeys) ?? NameKeys(sorted)
+            NameKeys.kept(for: sorted, in: snapshot.facts) {
+                NameKeys(sorted, over: earlier.sorted, keys: earlier.nameKeys) ?? NameKeys(sorted)
+            }
         }
     }
 
@@ -180,7 +183,7 @@ public struct SnapshotIndex: Sendable {
         }
     }
 
-    private var nameKeys: NameKeys { memo.nameKeys { NameKeys(sorted) } }
+    private var nameKeys: NameKeys { memo.nameKeys { NameKeys.kept(for: sorted, in: snapshot.facts) { NameKeys(sorted) } } }
 
     /// The outermost bundle that contains `bundle` (itself when it has no parent).
     public func outermost(of bundle: BundleInfo) -> BundleInfo {

@@ -9,15 +9,6 @@ import TestSupport
 /// round-trip every outcome and kind, anything else reads as nothing, and what is kept is
 /// what the next evaluation uses.
 @Suite struct SealFactsTests {
-    /// Facts kept in memory, as a history keeps them in files.
-    final class KeptFacts: BuildFacts, @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: [String: [UInt8]] = [:]
-        func bytes(named name: String) -> [UInt8]? { lock.withLock { stored[name] } }
-        func keep(_ bytes: [UInt8], named name: String) { lock.withLock { stored[name] = bytes } }
-        var names: [String] { lock.withLock { stored.keys.sorted() } }
-    }
-
     static let every: [SealEvaluation] = {
         let kinds = SealDiscrepancy.Kind.allCases.enumerated().map { k, kind in
             SealDiscrepancy(kind: kind, path: BundlePath("A.app/f\(k)"), sealedTarget: k % 2 == 0 ? "t\(k)" : nil,
@@ -58,7 +49,7 @@ import TestSupport
         #expect(worked.contains { !$0.discrepancies.isEmpty })
         // No facts (a build read from disk): worked out, nothing kept.
         #expect(SealEvaluator.evaluations(of: snapshot, sorted: sorted) == worked)
-        let facts = KeptFacts()
+        let facts = MemoryFacts()
         snapshot.facts = facts
         #expect(SealEvaluator.evaluations(of: snapshot, sorted: sorted) == worked)
         let name = try #require(facts.names.first)
@@ -77,7 +68,7 @@ import TestSupport
         var plain = FixtureBuilder.iOSApp(name: "Plain")
         plain.remove("Plain.app/_CodeSignature/CodeResources")
         var unsigned = try BuildReader.read(path: try plain.writeDirectory(in: scratch.path("plain")))
-        let none = KeptFacts()
+        let none = MemoryFacts()
         unsigned.facts = none
         #expect(SealEvaluator.evaluations(of: unsigned, sorted: unsigned.entries.sortedByPath).isEmpty)
         #expect(none.names.isEmpty)

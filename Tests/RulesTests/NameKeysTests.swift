@@ -1,6 +1,7 @@
 import BundleModel
 @testable import Comparison
 import Testing
+import TestSupport
 @testable import Rules
 
 /// The check rules that look for names across the build take the candidates of the
@@ -103,6 +104,37 @@ import Testing
         #expect(overlay.positions(over: copied) == nil)
         #expect(NameKeys(overlay, over: copied, keys: NameKeys(copied)) == nil)
         #expect(baseList.positions(over: baseList) == nil)
+    }
+
+    /// A recorded build's keys are kept in its facts by the first command that makes them,
+    /// and what is kept stands for the work in the next (a kept key that marks every name
+    /// as a candidate makes every entry one); kept bytes of the wrong size are made again.
+    @Test func keysAreKeptInABuildsFactsAndReadBack() throws {
+        var snapshot = ExampleBuild().bundle("Example.app", id: "com.example.app")
+            .file("Example.app/a.png", "x").file("Example.app/b.txt", "y").snapshot()
+        let sorted = snapshot.entries.sortedByPath
+        let made = NameKeys(sorted)
+        #expect(NameKeys(encoded: made.encoded, count: sorted.count)?.keys == made.keys)
+        #expect(NameKeys(encoded: made.encoded, count: sorted.count + 1) == nil)
+        // No facts (a build read from disk): made, nothing to keep.
+        #expect(SnapshotIndex(snapshot).entries(mayBeNamed: ["a.png"]).map(\.path) == [BundlePath("Example.app/a.png")])
+        let facts = MemoryFacts()
+        snapshot.facts = facts
+        #expect(SnapshotIndex(snapshot).entries(mayBeNamed: ["a.png"]).map(\.path) == [BundlePath("Example.app/a.png")])
+        #expect(facts.names == [NameKeys.factsName] && facts.bytes(named: NameKeys.factsName) == made.encoded)
+        let everyName = NameKeys(encoded: [UInt8](repeating: 1, count: sorted.count * 4), count: sorted.count)!
+        facts.keep(everyName.encoded, named: NameKeys.factsName)
+        #expect(SnapshotIndex(snapshot).entries(mayBeNamed: ["zzz"]).count == sorted.count)
+        facts.keep([1, 2, 3], named: NameKeys.factsName)
+        #expect(SnapshotIndex(snapshot).entries(mayBeNamed: ["zzz"]).isEmpty)
+        #expect(facts.bytes(named: NameKeys.factsName) == made.encoded)
+        // The second build of a comparison keeps its keys too, taken over the first's.
+        var new = ExampleBuild().bundle("Example.app", id: "com.example.app")
+            .file("Example.app/a.png", "x").file("Example.app/c.dylib", "z").snapshot()
+        let newFacts = MemoryFacts()
+        new.facts = newFacts
+        SnapshotIndex(new).prepareNameKeys(after: SnapshotIndex(snapshot))
+        #expect(newFacts.bytes(named: NameKeys.factsName) == NameKeys(new.entries.sortedByPath).encoded)
     }
 
     /// A path's key is its name's: the key of an entry, read back from the end of its path,
