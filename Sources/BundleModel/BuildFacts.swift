@@ -11,4 +11,7 @@ public protocol BuildFacts: Sendable {
     /// Keeps `bytes` under `name` for this build (written on the other core; a later read
     /// of the name waits for it).
     func keep(_ bytes: [UInt8], named name: String)
+    /// `keep`, written on this thread before it returns: for work that runs on the other
+    /// core already, where handing the write on would start a third thread.
+    func keepHere(_ bytes: [UInt8], named name: String)
 }

@@ -16,11 +16,18 @@ struct RecordedFacts: BuildFacts {
     }
 
     func keep(_ bytes: [UInt8], named name: String) {
-        cache.writeLater(key(name)) {
-            var out = bytes
-            DerivedCacheBytes.put(DerivedCacheBytes.checksum(bytes[...]), &out)
-            return out
-        }
+        cache.writeLater(key(name)) { Self.closed(bytes) }
+    }
+
+    func keepHere(_ bytes: [UInt8], named name: String) {
+        cache.write(key(name), Self.closed(bytes))
+    }
+
+    /// `bytes` closed by their sum, as kept.
+    private static func closed(_ bytes: [UInt8]) -> [UInt8] {
+        var out = bytes
+        DerivedCacheBytes.put(DerivedCacheBytes.checksum(bytes[...]), &out)
+        return out
     }
 
     private func key(_ name: String) -> String { name + "-" + tree.hex }

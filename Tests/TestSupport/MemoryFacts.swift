@@ -10,5 +10,6 @@ public final class MemoryFacts: BuildFacts, @unchecked Sendable {
 
     public func bytes(named name: String) -> [UInt8]? { lock.withLock { stored[name] } }
     public func keep(_ bytes: [UInt8], named name: String) { lock.withLock { stored[name] = bytes } }
+    public func keepHere(_ bytes: [UInt8], named name: String) { keep(bytes, named: name) }
     public var names: [String] { lock.withLock { stored.keys.sorted() } }
 }
