@@ -1,4 +1,5 @@
 import BundleModel
+import PropertyLists
 
 extension NameKeys {
     /// The name of a build's kept keys in its facts (`BuildFacts`): the layout's. A change
@@ -22,14 +23,14 @@ extension NameKeys {
 
     /// The keys as kept: each a little-endian `UInt32`, in entry order.
     var encoded: [UInt8] {
-        var out = [UInt8](repeating: 0, count: keys.count * 4)
-        out.withUnsafeMutableBytes { raw in
-            for (k, key) in keys.enumerated() { raw.storeBytes(of: key.littleEndian, toByteOffset: k * 4, as: UInt32.self) }
-        }
+        var out: [UInt8] = []
+        out.reserveCapacity(keys.count * 4)
+        for key in keys { out.appendLittleEndian(key) }
         return out
     }
 
-    /// Keys read back from `encoded`; nil unless they are `count` keys.
+    /// Keys read back from `encoded`; nil unless they are `count` keys. Read in place, not
+    /// through `ByteReader` a byte at a time: a diff reads both builds' keys on its way.
     init?(encoded bytes: [UInt8], count: Int) {
         guard bytes.count == count * 4 else { return nil }
         keys = bytes.withUnsafeBytes { raw in

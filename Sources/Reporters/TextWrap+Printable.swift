@@ -26,7 +26,7 @@ extension TextWrap {
     /// what is left of a line is cut at the line's end.
     func wrap(_ first: [UInt8], _ text: [UInt8], indent: Int) -> [String] {
         let space = UInt8(ascii: " ")
-        let hang = [UInt8](repeating: space, count: max(0, min(indent, width - Self.narrowest / 2)))
+        let hang = [UInt8](repeating: space, count: hangWidth(indent))
         var out: [String] = []
         var current = first
         var empty = true

@@ -15,11 +15,19 @@ struct TextWrap {
     /// `line` in lines of at most `width` columns; the lines after the first start with
     /// `indent` spaces. Its own leading spaces stay on the first line.
     func wrap(_ line: String, indent: Int) -> [String] {
-        guard Self.columns(line) > width else { return [line] }
+        Self.columns(line) > width ? wrapOverlong(line, indent: indent) : [line]
+    }
+
+    /// `wrap(_:indent:)` of a line known to be wider than `width`.
+    private func wrapOverlong(_ line: String, indent: Int) -> [String] {
         if let lines = PrintableLine(line).map({ wrap($0, indent: indent) }) { return lines }
         let lead = line.prefix { $0 == " " }
         return wrap(first: String(lead), String(line.dropFirst(lead.count)), indent: indent)
     }
+
+    /// The spaces the lines after a first one start with, for `indent`: never so many
+    /// that less than half the narrowest width is left.
+    func hangWidth(_ indent: Int) -> Int { max(0, min(indent, width - Self.narrowest / 2)) }
 
     /// `first` (a prefix such as an indent and a column), then `text` wrapped after it;
     /// the lines after the first start with `indent` spaces.
@@ -33,7 +41,7 @@ struct TextWrap {
     /// `wrap(first:_:indent:)` character by character, for text that is not printable ASCII
     /// (wide and combining characters, colour escapes).
     func wrapByCharacter(first: String, _ text: String, indent: Int) -> [String] {
-        let hang = String(repeating: " ", count: max(0, min(indent, width - Self.narrowest / 2)))
+        let hang = String(repeating: " ", count: hangWidth(indent))
         var out: [String] = []
         var current = first
         var used = Self.columns(first)
@@ -92,7 +100,7 @@ extension TextWrap {
         lines.flatMap { line in
             // Most lines fit: their indent is counted only for one that wraps.
             guard Self.columns(line) > width else { return [line] }
-            return wrap(line, indent: line.prefix { $0 == " " }.count + 2)
+            return wrapOverlong(line, indent: line.prefix { $0 == " " }.count + 2)
         }
     }
 }
