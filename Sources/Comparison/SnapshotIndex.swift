@@ -7,11 +7,11 @@ public struct SnapshotIndex: Sendable {
     /// The snapshot's bundles; a build with no bundle at all (loose `.lproj` folders) gets
     /// one synthetic bundle at the root, so that every rule still has a place to look.
     public let bundles: [BundleInfo]
-    private let memo = SnapshotIndexMemo()
+    let memo = SnapshotIndexMemo()
     /// The snapshot's entries sorted by path (the snapshot's own list: readers sort it).
-    private let sorted: EntryList
+    let sorted: EntryList
     /// The owner of each of `sorted`, as an index into `bundles` (-1: none).
-    private let owners: [Int32]
+    let owners: [Int32]
     private let filesByBundle: [BundlePath: EntryList]
     private let bytesByBundle: [BundlePath: UInt64]
     private let bundleByPath: [BundlePath: BundleInfo]
@@ -225,9 +225,10 @@ public struct SnapshotIndex: Sendable {
         }
     }
 
-    /// This index, with every bundle's `localizedFiles(of:)` worked out and kept.
+    /// This index, with every bundle's `localizedFiles(of:)` worked out and kept (read from
+    /// the folders kept in a recorded build's facts, `findLocalizedFiles`).
     func findingLocalizedFiles() -> SnapshotIndex {
-        for bundle in bundles { _ = localizedFiles(of: bundle) }
+        findLocalizedFiles()
         return self
     }
 

@@ -1,6 +1,7 @@
 import BundleModel
-import Comparison
+@testable import Comparison
 import Testing
+import TestSupport
 
 /// `SnapshotIndex.owner(of:)` and `fileCount(below:)` answer by binary search over the
 /// sorted entries: names that sort between a folder and its files (`A.b`, `A-b` before
@@ -116,14 +117,15 @@ import Testing
 /// `localizedFiles(of:)` answers each file from its folder, reusing the previous file's
 /// answer while the folder stays the same: it must agree with asking for every file.
 @Suite struct LocalizedFilesTests {
-    @Test func agreesWithEveryFileAskedAlone() throws {
-        let build = TestBuild(app: "A.app")
+    static let build = TestBuild(app: "A.app")
             .bundle("A.app/F.framework", kind: .framework, id: "com.example.f")
             .files(["A.app/en.lproj/a.strings": "a", "A.app/en.lproj/b.strings": "b", "A.app/en.lproj/x/c.png": "c",
                     "A.app/en.lproj.bak/d": "d", "A.app/fr.lproj/a.strings": "a", "A.app/Sub/de.lproj/a.strings": "a",
                     "A.app/Sub/de.lproj/x.lproj/e": "e", "A.app/Sub/f": "f", "A.app/x.lproj": "file, not a folder",
                     "A.app/F.framework/en.lproj/g": "g", "A.app/zz.lproj/h": "h"])
-        let index = SnapshotIndex(build.snapshot)
+
+    @Test func agreesWithEveryFileAskedAlone() throws {
+        let index = SnapshotIndex(Self.build.snapshot)
         for bundle in index.bundles {
             var expected: [BundlePath: [FileEntry]] = [:]
             for file in index.files(of: bundle) {
@@ -136,5 +138,56 @@ import Testing
         let app = try #require(index.bundle(at: BundlePath("A.app")))
         #expect(index.localizationFolders(of: app).map(\.description)
                 == ["A.app/Sub/de.lproj", "A.app/en.lproj", "A.app/fr.lproj", "A.app/zz.lproj"])
+    }
+
+    /// A recorded build's `.lproj` folders are kept in its facts by the first index that
+    /// finds them, and the next one reads its files from the folders' runs: the same files.
+    /// What is kept stands for the pass (a planted list of one folder gives that folder
+    /// alone); kept bytes that do not describe this build's folders are found again.
+    @Test func keptFoldersGiveTheSameFiles() throws {
+        var snapshot = Self.build.snapshot
+        let expected = SnapshotIndex(snapshot).findingLocalizedFiles()
+        let facts = MemoryFacts()
+        snapshot.facts = facts
+        _ = SnapshotIndex(snapshot).findingLocalizedFiles()
+        let kept = try #require(facts.bytes(named: SnapshotIndex.localizationFoldersFactsName))
+        let read = SnapshotIndex(snapshot).findingLocalizedFiles()
+        for bundle in expected.bundles {
+            #expect(read.localizedFiles(of: bundle) == expected.localizedFiles(of: bundle), "\(bundle.path)")
+        }
+        #expect(facts.bytes(named: SnapshotIndex.localizationFoldersFactsName) == kept)
+
+        func folders(_ lists: [(String, [String])]) -> [UInt8] {
+            var out: [UInt8] = []
+            out.appendLittleEndian(UInt32(lists.count))
+            for (bundle, folders) in lists {
+                out.appendRun(Array(bundle.utf8))
+                out.appendLittleEndian(UInt32(folders.count))
+                for folder in folders { out.appendRun(Array(folder.utf8)) }
+            }
+            return out
+        }
+        let app = try #require(expected.bundle(at: BundlePath("A.app")))
+        facts.keep(folders([("A.app", ["A.app/fr.lproj"]), ("A.app/F.framework", [])]), named: SnapshotIndex.localizationFoldersFactsName)
+        #expect(SnapshotIndex(snapshot).findingLocalizedFiles().localizationFolders(of: app) == [BundlePath("A.app/fr.lproj")])
+        let wrong = [
+            folders([("A.app", ["A.app/fr.lproj"])]),                                        // a bundle missing
+            folders([("A.app/F.framework", []), ("A.app", [])]),                             // bundles out of order
+            folders([("A.app", ["A.app/fr.lproj", "A.app/en.lproj"]), ("A.app/F.framework", [])]),  // folders out of order
+            folders([("A.app", ["A.app/Sub/de.lproj/x.lproj"]), ("A.app/F.framework", [])]), // not the first .lproj
+            folders([("A.app", ["A.app/Sub"]), ("A.app/F.framework", [])]),                  // not a .lproj folder
+            folders([("A.app", ["A.app/F.framework/en.lproj"]), ("A.app/F.framework", [])]), // another bundle's files
+            folders([("A.app", ["A.app/no.lproj"]), ("A.app/F.framework", [])]),             // no such folder
+            folders([("A.app", []), ("A.app/F.framework", [])]) + [0],                       // bytes left over
+            [1, 2, 3],
+        ]
+        for bytes in wrong {
+            facts.keep(bytes, named: SnapshotIndex.localizationFoldersFactsName)
+            let found = SnapshotIndex(snapshot).findingLocalizedFiles()
+            for bundle in expected.bundles {
+                #expect(found.localizedFiles(of: bundle) == expected.localizedFiles(of: bundle), "\(bytes) \(bundle.path)")
+            }
+            #expect(facts.bytes(named: SnapshotIndex.localizationFoldersFactsName) == kept)
+        }
     }
 }
