@@ -171,4 +171,26 @@ import TestSupport
         }
         #expect(checked > 3_000)
     }
+
+    /// Each bundle's localized files, read from the `.lproj` folders a first index kept in
+    /// the build's facts, are the ones a pass over its files finds, on every corpus input.
+    @Test(.enabled(if: CorpusTests.corpusRoot != nil, "BUNDLEDIFF_CORPUS is not set: corpus tests skipped"))
+    func keptLocalizationFoldersGiveTheSameFilesOnTheCorpus() throws {
+        let root = try #require(CorpusTests.corpusRoot)
+        var folders = 0
+        for input in try CorpusTests.inputs(root: root) where CorpusTests.expectedFailures[input.relative] == nil {
+            var snapshot = try BuildReader.read(path: input.path)
+            let found = SnapshotIndex(snapshot)
+            let facts = MemoryFacts()
+            snapshot.facts = facts
+            _ = SnapshotIndex(snapshot).findingLocalizedFiles()
+            #expect(facts.names == [SnapshotIndex.localizationFoldersFactsName], "\(input.relative)")
+            let read = SnapshotIndex(snapshot).findingLocalizedFiles()
+            for bundle in found.bundles {
+                #expect(read.localizedFiles(of: bundle) == found.localizedFiles(of: bundle), "\(input.relative): \(bundle.path)")
+                folders += found.localizationFolders(of: bundle).count
+            }
+        }
+        #expect(folders > 100)
+    }
 }
