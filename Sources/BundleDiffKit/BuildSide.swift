@@ -1,6 +1,7 @@
 import BundleModel
 import FoundationEssentials
 import Reporters
+import Rules
 import SnapshotStore
 
 /// One side of a comparison: a build read from disk or a recorded snapshot.
@@ -10,6 +11,8 @@ public struct BuildSide: Sendable {
     public var snapshot: BuildSnapshot
     /// The recorded build, when the side came from the history.
     public var recorded: RecordedBuild?
+    /// The build indexed ahead, when it is the old side of a recorded pair (`History.loadPair`).
+    var prepared: PreparedBuild?
 
     /// Resolves `reference`: an existing path on disk is read as a build; anything else is
     /// looked up in the history (`store`), narrowed to `app` and `channel` when given. When
@@ -47,7 +50,7 @@ public struct BuildSide: Sendable {
         let onDisk = containers || [old, new].contains { FileManager.default.fileExists(atPath: $0) }
         if !onDisk, let history = try? store(),
            let pair = try? History.loadPair(history, old: old, new: new, app: app, channel: channel) {
-            return (BuildSide(reference: old, snapshot: pair.old.1, recorded: pair.old.0),
+            return (BuildSide(reference: old, snapshot: pair.old.1, recorded: pair.old.0, prepared: pair.old.2),
                     BuildSide(reference: new, snapshot: pair.new.1, recorded: pair.new.0))
         }
         return (try resolveOne(old), try resolveOne(new))

@@ -73,7 +73,7 @@ public struct CompareBuilds {
         // flattened while the files are merged. The gate reads none.
         let context = kind == .diff
             ? RuleContext.comparing(old: old.snapshot, new: new.snapshot, configuration: configuration, history: history,
-                                    reportDate: Timestamp.parse(date))
+                                    reportDate: Timestamp.parse(date), prepared: old.prepared)
             : RuleContext(comparison: Comparer.compare(old: old.snapshot, new: new.snapshot), configuration: configuration,
                           history: history, reportDate: Timestamp.parse(date))
         let comparison = context.comparison

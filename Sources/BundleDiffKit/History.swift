@@ -1,4 +1,5 @@
 import BundleModel
+import Rules
 import SnapshotStore
 
 /// Opens the history repository for a command, with one user-facing line on failure.
@@ -37,11 +38,16 @@ extension History {
     /// in the derived cache, the first keeps no object ids, and the second names the first
     /// one's entries for the folders they share (`EntryList`) instead of copying them.
     public static func loadPair(_ store: HistoryStore, old: String, new: String, app: String?, channel: String?)
-        throws(UserFacingError) -> (old: (RecordedBuild, BuildSnapshot), new: (RecordedBuild, BuildSnapshot)) {
+        throws(UserFacingError) -> (old: (RecordedBuild, BuildSnapshot, PreparedBuild), new: (RecordedBuild, BuildSnapshot)) {
         let oldBuild = try run { () throws(StoreError) in try store.resolve(old, app: app, channel: channel) }
         let newBuild = try run { () throws(StoreError) in try store.resolve(new, app: app, channel: channel) }
         let oldSnapshot = try run { () throws(StoreError) in try store.snapshot(of: oldBuild, before: newBuild) }
-        let newSnapshot = try run { () throws(StoreError) in try store.snapshot(of: newBuild, isLast: true) }
-        return ((oldBuild, oldSnapshot), (newBuild, newSnapshot))
+        // The old build is indexed, and its string tables flattened, on the other core while
+        // this one loads the new build's files.
+        let prepared = PreparedBuild(oldSnapshot)
+        let newSnapshot = try run { () throws(StoreError) in
+            try store.snapshot(of: newBuild, isLast: true, besides: { prepared.prepare() })
+        }
+        return ((oldBuild, oldSnapshot, prepared), (newBuild, newSnapshot))
     }
 }

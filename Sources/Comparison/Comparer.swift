@@ -9,12 +9,14 @@ public enum Comparer {
     ///
     /// `alongside`, when given, runs on the other core with the two indexes while this one
     /// merges the files: work the caller needs next that does not need the comparison.
-    public static func compare(old: BuildSnapshot, new: BuildSnapshot,
+    /// `indexed`: `old`'s index, made ahead (`findingLocalizedFiles()`); only `new` is indexed.
+    public static func compare(old: BuildSnapshot, new: BuildSnapshot, indexed: SnapshotIndex? = nil,
                                alongside: (@Sendable (SnapshotIndex, SnapshotIndex) -> Void)? = nil) -> BuildComparison {
         // Each index finds its bundles' `.lproj` files on its own core: below, every matched
         // pair asks for them, one side after the other, and so do the parity rules.
-        let (oldIndex, newIndex) = BothCores.run({ SnapshotIndex(old).findingLocalizedFiles() },
-                                                 alongside: { SnapshotIndex(new).findingLocalizedFiles() })
+        let (oldIndex, newIndex) = indexed.map { ($0, SnapshotIndex(new).findingLocalizedFiles()) }
+            ?? BothCores.run({ SnapshotIndex(old).findingLocalizedFiles() },
+                             alongside: { SnapshotIndex(new).findingLocalizedFiles() })
         guard let alongside else { return compare(oldIndex, newIndex) }
         return BothCores.run({ compare(oldIndex, newIndex) }, alongside: { alongside(oldIndex, newIndex) }).0
     }

@@ -227,7 +227,7 @@ public struct SnapshotIndex: Sendable {
 
     /// This index, with every bundle's `localizedFiles(of:)` worked out and kept (read from
     /// the folders kept in a recorded build's facts, `findLocalizedFiles`).
-    func findingLocalizedFiles() -> SnapshotIndex {
+    public func findingLocalizedFiles() -> SnapshotIndex {
         findLocalizedFiles()
         return self
     }

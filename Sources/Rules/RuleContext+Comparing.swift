@@ -8,10 +8,14 @@ extension RuleContext {
     /// read them all next, and the merge left that core idle. Then that core works out the
     /// two builds' name keys, which the check rules' name filters read first thing: the old
     /// build's, and the new one's from them, reading the names of its changed folders only.
+    ///
+    /// `prepared`: `old`, prepared ahead (`PreparedBuild`): its index and its tables are taken,
+    /// and only the new build is indexed here.
     public static func comparing(old: BuildSnapshot, new: BuildSnapshot, configuration: RuleConfiguration,
-                                 history: [RecordedVersion]?, reportDate: Int64?) -> RuleContext {
-        let tables = StringTableCache()
-        let comparison = Comparer.compare(old: old, new: new) { oldIndex, newIndex in
+                                 history: [RecordedVersion]?, reportDate: Int64?,
+                                 prepared: PreparedBuild? = nil) -> RuleContext {
+        let tables = prepared?.tables ?? StringTableCache()
+        let comparison = Comparer.compare(old: old, new: new, indexed: prepared?.index) { oldIndex, newIndex in
             LocalizedBundle.flattenTables(of: newIndex, into: tables)
             LocalizedBundle.flattenTables(of: oldIndex, into: tables)
             newIndex.prepareNameKeys(after: oldIndex)

@@ -113,16 +113,18 @@ extension HistoryStore {
     /// is kept for a next one (a build loaded from the cache does not even keep its object ids).
     /// `next`: the build the caller reads right after this one; when its files are in the
     /// cache, that read copies by folder and never needs this one's object ids, so a load
-    /// from the cache keeps none.
-    public func snapshot(of build: RecordedBuild, isLast: Bool = false, before next: RecordedBuild? = nil)
-        throws(StoreError) -> BuildSnapshot {
+    /// from the cache keeps none. `besides`: the caller's work, run once before this returns,
+    /// on the other core while this one loads the files from the cache (`diff` prepares the
+    /// old build there), else on this thread.
+    public func snapshot(of build: RecordedBuild, isLast: Bool = false, before next: RecordedBuild? = nil,
+                         besides: (@Sendable () -> Void)? = nil) throws(StoreError) -> BuildSnapshot {
         try serialized { () throws(StoreError) in
             let tree = try tree(of: build)
             let reader = SnapshotTreeReader(repository: repository, cache: snapshotCache)
             let nextLoads = try next.map { next throws(StoreError) in reader.filesAreCached(tree: try self.tree(of: next)) }
             do throws(SnapshotTreeReader.Corrupt) {
                 let read = try reader.read(tree: tree, sourceName: build.source, after: lastRead, isLast: isLast,
-                                           keepIDs: nextLoads == true ? false : nil)
+                                           keepIDs: nextLoads == true ? false : nil, besides: besides)
                 lastRead = isLast ? nil : read.memo
                 var snapshot = read.snapshot
                 snapshot.facts = RecordedFacts(cache: factsCache, tree: tree)

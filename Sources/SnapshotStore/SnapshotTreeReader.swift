@@ -37,8 +37,12 @@ struct SnapshotTreeReader {
     /// `keepIDs` false: a build loaded from the cache keeps no object ids even when a read
     /// follows, for a next read that loads from the cache too (it copies by folder, not by
     /// blob; a read that walks a folder after it matches no blob and reads it).
+    ///
+    /// `besides`: work of the caller's, run once before the read returns: on the other core
+    /// while this one loads the files from the cache (after the property lists), else here.
     func read(tree: ObjectID, sourceName: String, after earlier: SnapshotTreeMemo?, isLast: Bool = false,
-              keepIDs: Bool? = nil) throws(Corrupt) -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
+              keepIDs: Bool? = nil, besides: (@Sendable () -> Void)? = nil)
+        throws(Corrupt) -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
         // A load from the cache copies folders with the earlier read's entries and spans; a
         // walk, or a load that keeps ids, also takes its ids (kept in step with its entries).
         let previous = earlier.flatMap { $0.isLastRead ? nil : $0 }
@@ -55,8 +59,9 @@ struct SnapshotTreeReader {
         case .success(let parsed): summary = parsed
         case .failure(let problem): throw Corrupt(message: "\(SnapshotSummary.fileName) in tree \(tree) \(problem.reason)")
         }
-        var memo = cached(files: filesEntry.id, plists: plistsEntry.id, previous: previous,
-                          filesPrevious: keepIDs ? withIDs : previous, keepIDs: keepIDs)
+        var (memo, ranBesides) = cached(files: filesEntry.id, plists: plistsEntry.id, previous: previous,
+                                        filesPrevious: keepIDs ? withIDs : previous, keepIDs: keepIDs, besides: besides)
+        if !ranBesides { besides?() }
         // The property lists' trees and blobs are read first (the repository is this
         // thread's), and their texts parsed on the other core while this one walks the files.
         if !memo.plistsLoadedFromCache { try folder(plistsEntry.id, at: .root, area: .plists, previous: previous, into: &memo) }
@@ -149,10 +154,14 @@ struct SnapshotTreeReader {
     /// A memo with the `files/` and `plists/` parts the cache holds for these trees, each
     /// loaded on its own core (neither touches the repository); a part not cached is left
     /// empty, and its flag unset. `filesPrevious`: `previous` when it fits the files' load
-    /// (with its ids when these are kept), else nil.
+    /// (with its ids when these are kept), else nil. `besides` runs on the other core after
+    /// the property lists when the files are in the cache (`ran`); else it is not run.
     private func cached(files: ObjectID, plists: ObjectID, previous: SnapshotTreeMemo?, filesPrevious: SnapshotTreeMemo?,
-                        keepIDs: Bool) -> SnapshotTreeMemo {
-        guard let cache else { return SnapshotTreeMemo() }
+                        keepIDs: Bool, besides: (@Sendable () -> Void)?) -> (memo: SnapshotTreeMemo, ran: Bool) {
+        guard let cache else { return (SnapshotTreeMemo(), false) }
+        // Decided before the other core starts: the work beside is worth moving there only
+        // while this one loads files.
+        let besides = cache.contains(SnapshotTreeMemo.cacheKey(files: files)) ? besides : nil
         let (filesPart, plistsPart) = BothCores.run({ () -> SnapshotTreeMemo in
             var memo = SnapshotTreeMemo()
             if let stream = cache.stream(SnapshotTreeMemo.cacheKey(files: files)) {
@@ -164,6 +173,7 @@ struct SnapshotTreeReader {
             if let stream = cache.stream(SnapshotTreeMemo.cacheKey(plists: plists)) {
                 _ = memo.loadPlists(stream, tree: plists, previous: previous)
             }
+            besides?()
             return memo
         })
         var memo = filesPart
@@ -171,7 +181,7 @@ struct SnapshotTreeReader {
         memo.plistTrees = plistsPart.plistTrees
         memo.plistsLoadedFromCache = plistsPart.plistsLoadedFromCache
         memo.copied += plistsPart.copied
-        return memo
+        return (memo, besides != nil)
     }
 
     typealias Area = SnapshotTreeMemo.Area

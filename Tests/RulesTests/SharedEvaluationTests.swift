@@ -116,6 +116,22 @@ import Testing
         #expect(!findings.isEmpty)
         #expect(findings == RuleEngine.run(plain))
         #expect(matrix == LocalizationMatrix.of(plain))
+
+        // The old build prepared ahead (`PreparedBuild`, as `diff` has it done while the new
+        // build loads): its two contents are flattened then, the comparison takes its index
+        // and its tables, and flattens the new side's five contents into the same tables.
+        let prepared = PreparedBuild(old)
+        #expect(prepared.index == nil)
+        prepared.prepare()
+        #expect(prepared.index != nil && prepared.tables.flattened == 3, "the old build's three tables")
+        let ahead = RuleContext.comparing(old: old, new: new, configuration: RuleConfiguration(), history: nil,
+                                          reportDate: nil, prepared: prepared)
+        #expect(prepared.tables.flattened == flattened, "the comparison flattened the rest into the prepared tables")
+        #expect(ahead.comparison == context.comparison)
+        #expect(RuleEngine.run(ahead) == findings)
+        #expect(LocalizationMatrix.of(ahead) == matrix)
+        prepared.prepare()
+        #expect(prepared.tables.flattened == flattened, "prepared once")
     }
 
     /// The two format rules read the same pairs of tables on both sides: each pair of

@@ -141,6 +141,32 @@ import TestSupport
         #expect(try shared.snapshot(of: a).entries == walkedOld.snapshot.entries)
     }
 
+    /// The work a read is given to run beside it (`besides`: `diff` prepares the old build
+    /// while the new one loads) runs once, whether the read walks the trees or loads from the
+    /// cache, and in the second case on another thread than the reader's, before the read
+    /// returns.
+    @Test func workBesidesAReadRunsOnceEitherWay() throws {
+        let scratch = try ScratchDirectory()
+        let (repo, _, a, b) = try Self.recordPair(scratch)
+        final class Runs: @unchecked Sendable {
+            let lock = NSLock()
+            var threads: [pthread_t] = []
+            func add() { lock.withLock { threads.append(pthread_self()) } }
+        }
+        for warm in [false, true] {
+            let store = try HistoryStore.open(at: repo, create: false)
+            let runs = Runs()
+            _ = try store.snapshot(of: a, before: b)
+            let read = try store.snapshot(of: b, isLast: true, besides: { runs.add() })
+            DerivedCache.finishWrites()
+            #expect(runs.threads.count == 1, "warm: \(warm)")
+            #expect(read.entries.count > 20)
+            if warm {
+                #expect(runs.threads.first.map { pthread_equal($0, pthread_self()) == 0 } == true, "ran on the other core")
+            }
+        }
+    }
+
     /// How many of `new`'s entries `old` does not have as they are, and how many of its
     /// folders `old` has but with another tree (from two walks, the second after the first:
     /// such a walk lists the folders it read, not those it copied).
