@@ -135,6 +135,24 @@ public struct EntryList: RandomAccessCollection, ExpressibleByArrayLiteral, Equa
 
         @inlinable public var count: Int { positions?.count ?? buffer.count }
 
+        /// How many entries from `i` on are, one for one, the very entries that `other` holds
+        /// from `j` on: both lists name them in the same array, at the same positions (the
+        /// second build of a comparison names the first one's entries, `EntryList`). Such
+        /// entries are equal without a look at them; 0 when the lists share no array.
+        @inlinable public func sameEntries(from i: Int, as other: Places, from j: Int) -> Int {
+            guard let mine = positions, let theirs = other.positions, buffer.baseAddress == other.buffer.baseAddress else {
+                return 0
+            }
+            var k = 0
+            while i + k < mine.count, j + k < theirs.count {
+                let p = mine[i + k]
+                // A negative position names the list's own `extra`, which the other does not share.
+                guard p >= 0, p == theirs[j + k] else { break }
+                k += 1
+            }
+            return k
+        }
+
         /// The entry at `index` of the list, read where it lies (no copy, no retain).
         @inlinable public subscript(index: Int) -> FileEntry {
             unsafeAddress {

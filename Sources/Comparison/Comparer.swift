@@ -124,11 +124,22 @@ public enum Comparer {
         var walk = shared.map { JointWalk(shared: $0, oldRoot: oldRoot, newRoot: newRoot) }
         let oldSkip = oldRoot.isRoot ? 0 : oldRoot.bytes.count + 1
         let newSkip = newRoot.isRoot ? 0 : newRoot.bytes.count + 1
-        var i = 0, j = 0
+        var i = 0, j = 0, passed = 0
+        // Below one root, the entries both lists name in the same array are the same file at
+        // the same relative path: a run of them is passed over as one (an unchanged folder of
+        // two recorded builds, most of a changed one), before any path is compared.
+        let sameRoot = oldRoot == newRoot
         // In place: an entry is copied (its path retained) only when it is kept.
         old.withPlaces { ob in
             new.withPlaces { nb in
                 while i < ob.count || j < nb.count {
+                    if sameRoot, i < ob.count, j < nb.count {
+                        let same = ob.sameEntries(from: i, as: nb, from: j)
+                        if same > 0 {
+                            (i, j, passed) = (i + same, j + same, passed + same)
+                            continue
+                        }
+                    }
                     guard i < ob.count else { changes.added.append(nb[j]); j += 1; continue }
                     guard j < nb.count else { changes.removed.append(ob[i]); i += 1; continue }
                     // The order of the two paths below their roots, and whether the folder
@@ -163,7 +174,7 @@ public enum Comparer {
                 }
             }
         }
-        return (changes, walk?.skipped ?? 0)
+        return (changes, (walk?.skipped ?? 0) + passed)
     }
 
     static func plistChanges(_ paths: [(BundlePath, BundlePath)], old: BuildSnapshot, new: BuildSnapshot) -> [PlistFileChange] {

@@ -11,9 +11,12 @@ import TestSupport
 /// that looking at every file gives (the same builds without ids), and it must skip.
 @Suite struct JointWalkTests {
     /// The builds without their folder ids: the comparison then looks at every file.
+    /// `s` compared entry by entry: no folder ids, and entries of its own (a second build
+    /// that names the first one's entries is passed over where the two name the same ones).
     static func full(_ s: BuildSnapshot) -> BuildSnapshot {
         var copy = s
         copy.folderIDs = [:]
+        copy.entries = EntryList(s.entries.array.map { $0 })
         return copy
     }
 
@@ -91,6 +94,21 @@ import TestSupport
         #expect(comparison.bundles.contains { $0.status == .added && $0.new?.path == helper })
         #expect(comparison.bundles.contains { b in b.files.removed.contains { $0.path.isWithin(helper) } })
         Self.expectSameAsFull(new, old, skipped: 20)
+    }
+
+    /// Entries two lists name in the same array are passed over unlooked at only below one
+    /// root: the same file below two different roots lies at two relative paths (a bundle
+    /// moved into its own nested one), and the merge must see it removed and added.
+    @Test func sameEntriesArePassedOverBelowOneRootOnly() {
+        let base = EntryList(["A.app/B.app/x", "A.app/B.app/y"].map { FileEntry(path: BundlePath($0), kind: .file, size: 1) })
+        let both = base.sublist([0, 1])
+        let same = Comparer.fileChanges(old: both, under: BundlePath("A.app"), new: both, under: BundlePath("A.app"))
+        #expect(same.changes.isEmpty && same.skipped == 2)
+        let moved = Comparer.fileChanges(old: both, under: BundlePath("A.app"), new: both, under: BundlePath("A.app/B.app"))
+        #expect(moved.changes.removed.count == 2 && moved.changes.added.count == 2 && moved.skipped == 0)
+        // A list of its own (no positions) shares nothing with a list drawn from it.
+        let own = Comparer.fileChanges(old: base, under: BundlePath("A.app"), new: both, under: BundlePath("A.app"))
+        #expect(own.changes.isEmpty && own.skipped == 0)
     }
 
     /// Builds read from disk carry no ids: nothing is passed over.
