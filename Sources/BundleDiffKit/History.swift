@@ -43,10 +43,10 @@ extension History {
         let newBuild = try run { () throws(StoreError) in try store.resolve(new, app: app, channel: channel) }
         let oldSnapshot = try run { () throws(StoreError) in try store.snapshot(of: oldBuild, before: newBuild) }
         // The old build is indexed, and its string tables flattened, on the other core while
-        // this one loads the new build's files.
+        // this one loads the new build's files (and after: the comparison waits for it).
         let prepared = PreparedBuild(oldSnapshot)
         let newSnapshot = try run { () throws(StoreError) in
-            try store.snapshot(of: newBuild, isLast: true, besides: { prepared.prepare() })
+            try store.snapshot(of: newBuild, isLast: true, besides: prepared.job())
         }
         return ((oldBuild, oldSnapshot, prepared), (newBuild, newSnapshot))
     }

@@ -35,6 +35,28 @@ public enum BothCores {
 }
 
 extension BothCores {
+    /// `run` for work that cannot fail, then `after` on the other thread once `other`'s
+    /// result is handed back: this returns when both halves are done, while `after` goes on
+    /// (whoever needs its end waits for it, as `PreparedBuild` does). Until it ends, that
+    /// thread is busy: the caller's next `run` must wait for `after` first, or it starts
+    /// a thread more.
+    public static func run<Here, Other: Sendable>(_ here: () -> Here, alongside other: @escaping @Sendable () -> Other,
+                                                  then after: @escaping @Sendable () -> Void) -> (Here, Other) {
+        let slot = Slot<Other, Never>()
+        let handed = DispatchSemaphore(value: 0)
+        _ = start {
+            slot.result = .success(other())
+            handed.signal()
+            after()
+        }
+        let mine = here()
+        handed.wait()
+        switch slot.result {
+        case .success(let theirs)?: return (mine, theirs)
+        case nil: return (mine, other())
+        }
+    }
+
     /// Run first on every thread `BothCores` starts: set once, at the start of the process,
     /// before any work (the command line has each thread's heap advised for huge pages,
     /// `prepareProcess`); nothing by default. BundleModel itself links no C library.

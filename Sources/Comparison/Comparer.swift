@@ -9,14 +9,20 @@ public enum Comparer {
     ///
     /// `alongside`, when given, runs on the other core with the two indexes while this one
     /// merges the files: work the caller needs next that does not need the comparison.
-    /// `indexed`: `old`'s index, made ahead (`findingLocalizedFiles()`); only `new` is indexed.
-    public static func compare(old: BuildSnapshot, new: BuildSnapshot, indexed: SnapshotIndex? = nil,
+    /// `indexed`: gives `old`'s index made ahead (`findingLocalizedFiles()`), or nil; asked
+    /// for once `new` is indexed here (it may wait for work on the other core to end).
+    public static func compare(old: BuildSnapshot, new: BuildSnapshot, indexed: (() -> SnapshotIndex?)? = nil,
                                alongside: (@Sendable (SnapshotIndex, SnapshotIndex) -> Void)? = nil) -> BuildComparison {
         // Each index finds its bundles' `.lproj` files on its own core: below, every matched
         // pair asks for them, one side after the other, and so do the parity rules.
-        let (oldIndex, newIndex) = indexed.map { ($0, SnapshotIndex(new).findingLocalizedFiles()) }
-            ?? BothCores.run({ SnapshotIndex(old).findingLocalizedFiles() },
-                             alongside: { SnapshotIndex(new).findingLocalizedFiles() })
+        let (oldIndex, newIndex): (SnapshotIndex, SnapshotIndex)
+        if let indexed {
+            newIndex = SnapshotIndex(new).findingLocalizedFiles()
+            oldIndex = indexed() ?? SnapshotIndex(old).findingLocalizedFiles()
+        } else {
+            (oldIndex, newIndex) = BothCores.run({ SnapshotIndex(old).findingLocalizedFiles() },
+                                                 alongside: { SnapshotIndex(new).findingLocalizedFiles() })
+        }
         guard let alongside else { return compare(oldIndex, newIndex) }
         return BothCores.run({ compare(oldIndex, newIndex) }, alongside: { alongside(oldIndex, newIndex) }).0
     }

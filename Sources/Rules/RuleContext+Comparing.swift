@@ -15,7 +15,7 @@ extension RuleContext {
                                  history: [RecordedVersion]?, reportDate: Int64?,
                                  prepared: PreparedBuild? = nil) -> RuleContext {
         let tables = prepared?.tables ?? StringTableCache()
-        let comparison = Comparer.compare(old: old, new: new, indexed: prepared?.index) { oldIndex, newIndex in
+        let comparison = Comparer.compare(old: old, new: new, indexed: prepared.map { p in { p.index } }) { oldIndex, newIndex in
             LocalizedBundle.flattenTables(of: newIndex, into: tables)
             LocalizedBundle.flattenTables(of: oldIndex, into: tables)
             newIndex.prepareNameKeys(after: oldIndex)

@@ -113,9 +113,10 @@ extension HistoryStore {
     /// is kept for a next one (a build loaded from the cache does not even keep its object ids).
     /// `next`: the build the caller reads right after this one; when its files are in the
     /// cache, that read copies by folder and never needs this one's object ids, so a load
-    /// from the cache keeps none. `besides`: the caller's work, run once before this returns,
-    /// on the other core while this one loads the files from the cache (`diff` prepares the
-    /// old build there), else on this thread.
+    /// from the cache keeps none. `besides`: the caller's work, run once: begun on the other
+    /// core while this one loads the files from the cache, where it may outlast this call
+    /// (`diff` prepares the old build there, and waits for it before it uses that core
+    /// again), else run on this thread before this returns.
     public func snapshot(of build: RecordedBuild, isLast: Bool = false, before next: RecordedBuild? = nil,
                          besides: (@Sendable () -> Void)? = nil) throws(StoreError) -> BuildSnapshot {
         try serialized { () throws(StoreError) in

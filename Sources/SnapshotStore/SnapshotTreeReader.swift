@@ -38,8 +38,9 @@ struct SnapshotTreeReader {
     /// follows, for a next read that loads from the cache too (it copies by folder, not by
     /// blob; a read that walks a folder after it matches no blob and reads it).
     ///
-    /// `besides`: work of the caller's, run once before the read returns: on the other core
-    /// while this one loads the files from the cache (after the property lists), else here.
+    /// `besides`: work of the caller's, run once: begun on the other core while this one
+    /// loads the files from the cache (after the property lists), where it may outlast the
+    /// read (the caller waits for its end before it uses that core again), else run here.
     func read(tree: ObjectID, sourceName: String, after earlier: SnapshotTreeMemo?, isLast: Bool = false,
               keepIDs: Bool? = nil, besides: (@Sendable () -> Void)? = nil)
         throws(Corrupt) -> (snapshot: BuildSnapshot, memo: SnapshotTreeMemo) {
@@ -154,8 +155,9 @@ struct SnapshotTreeReader {
     /// A memo with the `files/` and `plists/` parts the cache holds for these trees, each
     /// loaded on its own core (neither touches the repository); a part not cached is left
     /// empty, and its flag unset. `filesPrevious`: `previous` when it fits the files' load
-    /// (with its ids when these are kept), else nil. `besides` runs on the other core after
-    /// the property lists when the files are in the cache (`ran`); else it is not run.
+    /// (with its ids when these are kept), else nil. `besides` is begun on the other core
+    /// after the property lists when the files are in the cache (`ran`), and may still run
+    /// when this returns; else it is not run.
     private func cached(files: ObjectID, plists: ObjectID, previous: SnapshotTreeMemo?, filesPrevious: SnapshotTreeMemo?,
                         keepIDs: Bool, besides: (@Sendable () -> Void)?) -> (memo: SnapshotTreeMemo, ran: Bool) {
         guard let cache else { return (SnapshotTreeMemo(), false) }
@@ -173,9 +175,8 @@ struct SnapshotTreeReader {
             if let stream = cache.stream(SnapshotTreeMemo.cacheKey(plists: plists)) {
                 _ = memo.loadPlists(stream, tree: plists, previous: previous)
             }
-            besides?()
             return memo
-        })
+        }, then: besides ?? {})
         var memo = filesPart
         memo.plists = plistsPart.plists
         memo.plistTrees = plistsPart.plistTrees

@@ -25,6 +25,20 @@ import Testing
         #expect(throws: Failed(half: "other")) { try theirs.get() }
     }
 
+    /// Work to run after the other half: the call returns with both halves' results while
+    /// it still runs (here it waits for the test), and it runs once.
+    @Test func workAfterTheOtherHalfOutlastsTheCall() {
+        let gate = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+        let (here, other) = BothCores.run({ 1 }, alongside: { 2 }, then: {
+            _ = gate.wait(timeout: .now() + 10)
+            done.signal()
+        })
+        #expect(here == 1 && other == 2)
+        #expect(done.wait(timeout: .now()) == .timedOut, "returned before the work after it ended")
+        gate.signal()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+    }
+
     @Test func manyCallersAtOnceAllFinish() async {
         let sums = await withTaskGroup(of: Int.self) { group in
             for k in 0..<16 {

@@ -1,5 +1,6 @@
 import BundleModel
 import Comparison
+import Dispatch
 import Testing
 @testable import Rules
 
@@ -132,6 +133,11 @@ import Testing
         #expect(LocalizationMatrix.of(ahead) == matrix)
         prepared.prepare()
         #expect(prepared.tables.flattened == flattened, "prepared once")
+        // Handed out as a job for another thread, the index waits for the job's end.
+        let later = PreparedBuild(old)
+        let job = later.job()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { job() }
+        #expect(later.index != nil && later.tables.flattened == 3)
     }
 
     /// The two format rules read the same pairs of tables on both sides: each pair of

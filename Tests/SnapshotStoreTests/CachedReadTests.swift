@@ -143,24 +143,37 @@ import TestSupport
 
     /// The work a read is given to run beside it (`besides`: `diff` prepares the old build
     /// while the new one loads) runs once, whether the read walks the trees or loads from the
-    /// cache, and in the second case on another thread than the reader's, before the read
-    /// returns.
+    /// cache. In the second case it runs on another thread than the reader's, and may outlast
+    /// the read: here it waits for the test, which the read must not wait for.
     @Test func workBesidesAReadRunsOnceEitherWay() throws {
         let scratch = try ScratchDirectory()
         let (repo, _, a, b) = try Self.recordPair(scratch)
         final class Runs: @unchecked Sendable {
             let lock = NSLock()
             var threads: [pthread_t] = []
-            func add() { lock.withLock { threads.append(pthread_self()) } }
+            let gate = DispatchSemaphore(value: 0), done = DispatchSemaphore(value: 0)
+            func run() {
+                _ = gate.wait(timeout: .now() + 10)
+                lock.withLock { threads.append(pthread_self()) }
+                done.signal()
+            }
+            var count: Int { lock.withLock { threads.count } }
         }
         for warm in [false, true] {
             let store = try HistoryStore.open(at: repo, create: false)
             let runs = Runs()
             _ = try store.snapshot(of: a, before: b)
-            let read = try store.snapshot(of: b, isLast: true, besides: { runs.add() })
-            DerivedCache.finishWrites()
-            #expect(runs.threads.count == 1, "warm: \(warm)")
+            // Walked, the work runs here, before the read returns: let it through at once.
+            if !warm { runs.gate.signal() }
+            let read = try store.snapshot(of: b, isLast: true, besides: { runs.run() })
             #expect(read.entries.count > 20)
+            if warm {
+                #expect(runs.count == 0, "the read returned while the work beside it waits")
+                runs.gate.signal()
+            }
+            #expect(runs.done.wait(timeout: .now() + 10) == .success)
+            DerivedCache.finishWrites()
+            #expect(runs.count == 1, "warm: \(warm)")
             if warm {
                 #expect(runs.threads.first.map { pthread_equal($0, pthread_self()) == 0 } == true, "ran on the other core")
             }
