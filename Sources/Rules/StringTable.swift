@@ -74,20 +74,21 @@ struct StringTable {
     /// A `.strings` table: its keys are unique already (`PlistDictionary`), and each value
     /// that is a string is that key's text.
     private init(strings dict: PlistDictionary) {
-        var texts: [(key: String, text: String)] = []
-        texts.reserveCapacity(dict.count)
-        for (key, value) in dict.entries {
-            if let text = value.stringValue { texts.append((key, text)) }
-        }
-        texts.sort { $0.key < $1.key }
+        // The places of the keys whose value is a text, sorted by key, read from the
+        // dictionary's own arrays (its pairs, copied out, cost a retain of each key and value).
+        let keys = dict.keys, values = dict.orderedValues
+        var texts: [Int] = []
+        texts.reserveCapacity(keys.count)
+        for k in values.indices where values[k].stringValue != nil { texts.append(k) }
+        texts.sort { keys[$0] < keys[$1] }
         // Most tables have a text for every key: then one sort gives both lists.
-        if texts.count == dict.count {
-            sortedKeys = texts.map(\.key)
+        if texts.count == keys.count {
+            sortedKeys = texts.map { keys[$0] }
         } else {
-            sortedKeys = dict.keys.sorted()
-            valueKeysIfOther = texts.map(\.key)
+            sortedKeys = keys.sorted()
+            valueKeysIfOther = texts.map { keys[$0] }
         }
-        valuesInKeyOrder = texts.map(\.text)
+        valuesInKeyOrder = texts.map { values[$0].stringValue ?? "" }
     }
 
     /// A `.stringsdict` table: each entry contributes its key, each format variable
