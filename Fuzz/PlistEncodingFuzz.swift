@@ -4,6 +4,8 @@
 // the input's length over 256, is where the second starts. Whatever the bytes:
 // - `isWellFormed` says yes exactly when the lenient `decode` reads them, and a value read
 //   encodes to bytes that read back to it;
+// - `decodeOwn` (the cache's read, keys not checked) reads them too, and where the strict
+//   read does, the same value with the same look-ups;
 // - `entries(at:in:)` lists what the decoded dictionary holds at that key;
 // - `differingKeys` finds what comparing the decoded dictionaries key by key finds (the
 //   classifier of re-sealed seals relies on it: `SignatureNoiseClassifier.isReseal`).
@@ -31,6 +33,16 @@ public func plistEncodingFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt 
 private func check(_ bytes: UnsafeRawBufferPointer) -> PlistValue? {
     let value = PlistEncoding.decode(bytes, keepingFirstKey: true)
     guard PlistEncoding.isWellFormed(bytes) == (value != nil) else { fatalError("isWellFormed and decode disagree") }
+    // The cache's own read takes every well-formed encoding; where no key is written twice
+    // (the strict read takes it) it gives the same value, whose look-ups answer alike.
+    let own = PlistEncoding.decodeOwn(bytes)
+    guard (own != nil) == (value != nil) else { fatalError("decodeOwn and isWellFormed disagree") }
+    if let strict = strict(bytes) {
+        guard own == strict else { fatalError("decodeOwn and decode read different values") }
+        if let a = own?.dictionaryValue, let b = strict.dictionaryValue {
+            guard (b.keys + ["absent"]).allSatisfy({ a[$0] == b[$0] }) else { fatalError("decodeOwn's look-ups differ") }
+        }
+    }
     if let value {
         var again: [UInt8] = []
         guard PlistEncoding.append(value, to: &again),

@@ -1,3 +1,5 @@
+import Platform
+
 /// A dictionary that keeps the key order of the file it came from.
 ///
 /// Keys are unique: a reader that meets a duplicate key keeps the last value (as Apple's
@@ -12,6 +14,11 @@ public struct PlistDictionary: Hashable, Sendable {
     /// (each entry of a seal's `files2`, twenty thousand in an app's): one table each was most
     /// of the cost of decoding them.
     private var slots: [String: Int] = [:]
+    /// For a larger dictionary read back from bundlediff's own cache (`init(ownKeys:values:)`),
+    /// `slots` made by its first look-up instead: a diff reads most of a build's string
+    /// tables in order only, and hashing every key of every table as it was decoded held
+    /// up the comparison.
+    private var laterSlots: LaterSlots?
     /// The most keys a dictionary finds by comparing them in turn.
     private static let listedCount = 8
 
@@ -26,6 +33,15 @@ public struct PlistDictionary: Hashable, Sendable {
         keys.reserveCapacity(count)
         values.reserveCapacity(count)
         if count > Self.listedCount { slots.reserveCapacity(count) }
+    }
+
+    /// `keys` and their `values`, in order, from bundlediff's own cache: the keys are unique
+    /// (written from a dictionary, the file checked by its sum), so none is looked for as it
+    /// is added, and a larger dictionary's table is made by its first look-up.
+    init(ownKeys keys: [String], values: [PlistValue]) {
+        self.keys = keys
+        self.values = values
+        if keys.count > Self.listedCount { laterSlots = LaterSlots() }
     }
 
     public var count: Int { keys.count }
@@ -47,12 +63,22 @@ public struct PlistDictionary: Hashable, Sendable {
 
     /// Where `key` is in `keys`.
     private func slot(of key: String) -> Int? {
-        keys.count > Self.listedCount ? slots[key] : keys.firstIndex(of: key)
+        guard keys.count > Self.listedCount else { return keys.firstIndex(of: key) }
+        if let laterSlots { return laterSlots.slot(of: key, in: keys) }
+        return slots[key]
+    }
+
+    /// Before a change: `slots` made and owned here, when they were to be made later.
+    private mutating func ownSlots() {
+        guard let later = laterSlots else { return }
+        slots = later.table(of: keys)
+        laterSlots = nil
     }
 
     public subscript(key: String) -> PlistValue? {
         get { slot(of: key).map { values[$0] } }
         set {
+            ownSlots()
             if let newValue {
                 if !appendNew(key, newValue), let slot = slot(of: key) { values[slot] = newValue }
             } else if let slot = slot(of: key) {
@@ -71,6 +97,7 @@ public struct PlistDictionary: Hashable, Sendable {
     /// Adds `key` with `value` at the end, or returns false and changes nothing when the
     /// key is there already: one lookup (decoders add keys one by one).
     public mutating func appendNew(_ key: String, _ value: PlistValue) -> Bool {
+        ownSlots()
         if keys.count < Self.listedCount {
             guard !keys.contains(key) else { return false }
         } else if keys.count == Self.listedCount {
@@ -95,5 +122,32 @@ public struct PlistDictionary: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(keys)
         for value in values { hasher.combine(value) }
+    }
+}
+
+/// A larger dictionary's key table, made by its first look-up (under a lock: the rules
+/// read one build's dictionaries from both cores) and kept; the dictionary's copies share it,
+/// and one that changes makes its own first (`ownSlots`).
+private final class LaterSlots: @unchecked Sendable {
+    private let lock = Lock()
+    /// Guarded by `lock`.
+    private var made: [String: Int]?
+
+    func slot(of key: String, in keys: [String]) -> Int? {
+        lock.withLock { table(keys)[key] }
+    }
+
+    func table(of keys: [String]) -> [String: Int] {
+        lock.withLock { table(keys) }
+    }
+
+    /// With `lock` held. A key listed twice (which bundlediff never writes) is found first.
+    private func table(_ keys: [String]) -> [String: Int] {
+        if let made { return made }
+        var table: [String: Int] = [:]
+        table.reserveCapacity(keys.count)
+        for (index, key) in keys.enumerated() where table[key] == nil { table[key] = index }
+        made = table
+        return table
     }
 }

@@ -75,6 +75,18 @@ public enum PlistEncoding {
         return value
     }
 
+    /// `decode`, for bytes of bundlediff's own cache (written from decoded values, the file
+    /// checked by its sum): a dictionary's keys are taken as unique, not looked for as they
+    /// are read, and a larger dictionary's key table is made by its first look-up
+    /// (`PlistDictionary(ownKeys:values:)`); a key written twice would be found first.
+    public static func decodeOwn(_ bytes: UnsafeRawBufferPointer) -> PlistValue? {
+        var reader = Reader(bytes)
+        guard let value = value(&reader, depth: 0, keepingFirstKey: false, ownKeys: true), reader.remaining == 0 else {
+            return nil
+        }
+        return value
+    }
+
     /// Whether `bytes` hold exactly one value that `decode(_:keepingFirstKey: true)` reads,
     /// found without making it: tags, counts, lengths and depth are checked, nothing is
     /// allocated.
@@ -89,7 +101,7 @@ public enum PlistEncoding {
     /// 512 levels would otherwise reserve hundreds of times its own size before failing.
     static func nestedReservation(_ count: UInt32) -> Int { min(Int(count), 1 << 10) }
 
-    static func value(_ reader: inout Reader, depth: Int, keepingFirstKey: Bool) -> PlistValue? {
+    static func value(_ reader: inout Reader, depth: Int, keepingFirstKey: Bool, ownKeys: Bool = false) -> PlistValue? {
         switch reader.u8().flatMap(Tag.init(rawValue:)) {
         case .string:
             return reader.string().map { .string($0) }
@@ -112,7 +124,9 @@ public enum PlistEncoding {
             var items: [PlistValue] = []
             items.reserveCapacity(nestedReservation(count))
             for _ in 0..<count {
-                guard let item = value(&reader, depth: depth + 1, keepingFirstKey: keepingFirstKey) else { return nil }
+                guard let item = value(&reader, depth: depth + 1, keepingFirstKey: keepingFirstKey, ownKeys: ownKeys) else {
+                    return nil
+                }
                 items.append(item)
             }
             return .array(items)
@@ -124,6 +138,18 @@ public enum PlistEncoding {
             // reserves at most about twice their size at each of the two depths.
             let room = depth <= 1 ? max(nestedReservation(count), min(Int(count), reader.remaining / 32))
                 : nestedReservation(count)
+            if ownKeys {
+                var keys: [String] = [], values: [PlistValue] = []
+                keys.reserveCapacity(room)
+                values.reserveCapacity(room)
+                for _ in 0..<count {
+                    guard let key = reader.string(), let item = value(&reader, depth: depth + 1, keepingFirstKey: false, ownKeys: true)
+                    else { return nil }
+                    keys.append(key)
+                    values.append(item)
+                }
+                return .dictionary(PlistDictionary(ownKeys: keys, values: values))
+            }
             var dictionary = PlistDictionary(minimumCapacity: room)
             for _ in 0..<count {
                 guard let key = reader.string(), let item = value(&reader, depth: depth + 1, keepingFirstKey: keepingFirstKey),

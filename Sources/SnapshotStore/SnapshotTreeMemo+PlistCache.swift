@@ -182,7 +182,7 @@ extension SnapshotTreeMemo {
                     PlistDocument(format: format, encoding: encoding, duplicateKeys: duplicates, encodedRoot: $0)
                 }.map(DecodedPlist.decoded)
             }
-            guard let root = reader.withBytes(Int(length), { PlistEncoding.decode(UnsafeRawBufferPointer($0)) }) ?? nil else {
+            guard let root = reader.withBytes(Int(length), { PlistEncoding.decodeOwn(UnsafeRawBufferPointer($0)) }) ?? nil else {
                 return nil
             }
             return .decoded(PlistDocument(format: format, encoding: encoding, root: root, duplicateKeys: duplicates))

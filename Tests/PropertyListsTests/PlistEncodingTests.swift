@@ -28,6 +28,45 @@ import Testing
         ("a", .array([.string(""), .array([]), .dictionary(PlistDictionary())])),
     ]))
 
+    /// The cache's own read (`decodeOwn`) gives what the strict read gives, large
+    /// dictionaries included; their key tables, made by the first look-up, answer every key
+    /// from both cores at once, and a dictionary read so changes as any other does.
+    @Test func ownReadsGiveTheStrictReadsValues() throws {
+        let pairs = (0..<40).map { ("key.\($0)", PlistValue.string("text \($0)")) }
+        let large = PlistValue.dictionary(PlistDictionary(pairs + [("nested", Self.sample)]))
+        for value in [Self.sample, large, .array([large, Self.sample])] {
+            let bytes = Self.encode(value)
+            #expect(bytes.withUnsafeBytes(PlistEncoding.decodeOwn) == value)
+            for cut in [1, bytes.count / 2, bytes.count - 1] {
+                #expect(Array(bytes.prefix(cut)).withUnsafeBytes(PlistEncoding.decodeOwn) == nil)
+            }
+        }
+        let read = try #require(Self.encode(large).withUnsafeBytes(PlistEncoding.decodeOwn)?.dictionaryValue)
+        final class Count: @unchecked Sendable {
+            let lock = NSLock()
+            var right = 0
+        }
+        let count = Count()
+        DispatchQueue.concurrentPerform(iterations: 4) { k in
+            let order = k % 2 == 0 ? pairs : pairs.reversed()
+            let ok = order.allSatisfy { read[$0.0] == $0.1 } && read["absent"] == nil && read["nested"] == Self.sample
+            count.lock.withLock { count.right += ok ? 1 : 0 }
+        }
+        #expect(count.right == 4)
+        var changed = read
+        changed["key.3"] = .boolean(true)
+        changed["key.40"] = .string("new")
+        changed["key.0"] = nil
+        let appended = changed.appendNew("key.5", .string("twice"))
+        #expect(!appended)
+        var expected = PlistDictionary(pairs + [("nested", Self.sample)])
+        expected["key.3"] = .boolean(true)
+        expected["key.40"] = .string("new")
+        expected["key.0"] = nil
+        #expect(changed == expected && changed["key.40"] == .string("new") && changed["key.0"] == nil)
+        #expect(read["key.0"] == pairs[0].1 && read.count == 41, "the copy read back is unchanged")
+    }
+
     @Test func valuesRoundTripAndAnyCutOfThemIsRefused() {
         let bytes = Self.encode(Self.sample)
         #expect(bytes.withUnsafeBytes { PlistEncoding.decode($0) } == Self.sample)
