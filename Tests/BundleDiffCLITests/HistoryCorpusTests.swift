@@ -58,4 +58,49 @@ import TestSupport
             }
         }
     }
+
+    /// A diff of two recorded builds finds what the diff of the same builds on disk finds,
+    /// read cold (no derived cache: the trees are walked) and then warm (from the cache and
+    /// the build's kept facts, the old build prepared on the other core while the new one
+    /// loads, the second build naming the first one's entries): every finding, and every
+    /// bundle's changed files, on real builds.
+    @Test func recordedDiffsFindWhatDiskDiffsFind() throws {
+        let sets: [(String, [String])] = [
+            ("bundles/idb-TableSearch", ["2015-10-07_93454f2ee7", "2016-08-16_d0bac6e029", "2017-11-07_2e9d043354",
+                                         "2020-02-11_a04ddcd320"].map { "\($0)/TableSearch.app" }),
+            ("bundles/sparkle-framework-builds", ["2013-06-07_502c7fb6db/Sparkle.framework.zip", "2013-08-19_b3c69f8b8c/DevMate_Sparkle.zip",
+                                                  "2013-10-18_9c8e08b7ae/DevMate_Sparkle.zip"]),
+            ("bundles/idb-MacUnitTestFixture", ["2016-08-16_d0bac6e029", "2017-12-06_bac14c312a", "2021-02-03_c401fa9d7c"]
+                .map { "\($0)/MacUnitTestFixture.xctest" }),
+        ]
+        func report(_ arguments: [String]) throws -> (findings: [String], bundles: [String]) {
+            let r = CLIHarness.run(["diff"] + arguments + ["--format", "json"])
+            #expect(r.status == 0 || r.status == 1, "\(arguments): \(r.err)")
+            let json = try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any] ?? [:]
+            func lines(_ key: String) throws -> [String] {
+                try (json[key] as? [Any] ?? []).map {
+                    String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self)
+                }
+            }
+            return (try lines("findings"), try lines("bundles"))
+        }
+        var compared = 0, findings = 0
+        for (set, builds) in sets {
+            let scratch = try ScratchDirectory("recorded-diff-corpus")
+            let paths = try builds.map { try Corpus.path("\(set)/\($0)") }
+            let repo = try Self.record(builds.map { "\(set)/\($0)" }, in: scratch)
+            let commits = try Self.rows(["builds"], repo: repo).compactMap { $0["commit"] as? String }
+            #expect(commits.count == builds.count, "\(set)")
+            for k in 1..<min(commits.count, paths.count) {
+                let disk = try report([paths[k - 1], paths[k]])
+                let cold = try report([commits[k - 1], commits[k], "--repo", repo])
+                let warm = try report([commits[k - 1], commits[k], "--repo", repo])
+                #expect(cold.findings == disk.findings && warm.findings == disk.findings, "\(set) \(k)")
+                #expect(cold.bundles == disk.bundles && warm.bundles == disk.bundles, "\(set) \(k)")
+                compared += 1
+                findings += disk.findings.count
+            }
+        }
+        #expect(compared == 7 && findings > 10)
+    }
 }
