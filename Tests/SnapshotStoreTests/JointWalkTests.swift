@@ -175,37 +175,42 @@ import TestSupport
     /// innermost bundles `InnermostBundleCache` finds entry by entry, on every corpus input.
     @Test(.enabled(if: CorpusTests.corpusRoot != nil, "BUNDLEDIFF_CORPUS is not set: corpus tests skipped"))
     func indexOwnersAreTheInnermostBundlesOnTheCorpus() throws {
-        let root = try #require(CorpusTests.corpusRoot)
         var checked = 0
-        for input in try CorpusTests.inputs(root: root) where CorpusTests.expectedFailures[input.relative] == nil {
-            let snapshot = try BuildReader.read(path: input.path)
+        try Self.eachCorpusBuild { relative, snapshot in
             let index = SnapshotIndex(snapshot)
             var innermost = InnermostBundleCache(bundles: Set(index.bundles.map(\.path)))
             for entry in snapshot.entries {
                 let expected = entry.path.isRoot ? nil : innermost.innermost(entry.path.parent)
-                #expect(index.owner(of: entry.path)?.path == expected, "\(input.relative): \(entry.path)")
+                #expect(index.owner(of: entry.path)?.path == expected, "\(relative): \(entry.path)")
                 checked += 1
             }
         }
         #expect(checked > 3_000)
     }
 
+    /// Each corpus input that reads (not an expected failure), read from disk.
+    static func eachCorpusBuild(_ body: (String, BuildSnapshot) throws -> Void) throws {
+        let root = try #require(CorpusTests.corpusRoot)
+        for input in try CorpusTests.inputs(root: root) where CorpusTests.expectedFailures[input.relative] == nil {
+            try body(input.relative, try BuildReader.read(path: input.path))
+        }
+    }
+
     /// Each bundle's localized files, read from the `.lproj` folders a first index kept in
     /// the build's facts, are the ones a pass over its files finds, on every corpus input.
     @Test(.enabled(if: CorpusTests.corpusRoot != nil, "BUNDLEDIFF_CORPUS is not set: corpus tests skipped"))
     func keptLocalizationFoldersGiveTheSameFilesOnTheCorpus() throws {
-        let root = try #require(CorpusTests.corpusRoot)
         var folders = 0
-        for input in try CorpusTests.inputs(root: root) where CorpusTests.expectedFailures[input.relative] == nil {
-            var snapshot = try BuildReader.read(path: input.path)
+        try Self.eachCorpusBuild { relative, read in
+            var snapshot = read
             let found = SnapshotIndex(snapshot)
             let facts = MemoryFacts()
             snapshot.facts = facts
             _ = SnapshotIndex(snapshot).findingLocalizedFiles()
-            #expect(facts.names == [SnapshotIndex.localizationFoldersFactsName], "\(input.relative)")
-            let read = SnapshotIndex(snapshot).findingLocalizedFiles()
+            #expect(facts.names == [SnapshotIndex.localizationFoldersFactsName], "\(relative)")
+            let kept = SnapshotIndex(snapshot).findingLocalizedFiles()
             for bundle in found.bundles {
-                #expect(read.localizedFiles(of: bundle) == found.localizedFiles(of: bundle), "\(input.relative): \(bundle.path)")
+                #expect(kept.localizedFiles(of: bundle) == found.localizedFiles(of: bundle), "\(relative): \(bundle.path)")
                 folders += found.localizationFolders(of: bundle).count
             }
         }
