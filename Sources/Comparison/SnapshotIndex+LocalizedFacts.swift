@@ -64,11 +64,11 @@ extension SnapshotIndex {
     /// The files of the bundle at `slot` below `folder`, in path order, when `folder` is the
     /// first `.lproj` folder below the bundle of at least one of them; nil otherwise.
     private func localizedFiles(in folder: BundlePath, of bundle: BundleInfo, slot: Int) -> [FileEntry]? {
-        let run = sorted.run(below: folder)
-        guard let first = run.first(where: { sorted[$0].kind != .directory && owners[$0] == Int32(slot) }),
-              Self.localizationFolder(of: sorted[first].path, in: bundle.path) == folder else { return nil }
-        return sorted.withPlaces { entries in
-            run.compactMap { k in entries[k].kind != .directory && owners[k] == Int32(slot) ? entries[k] : nil }
+        let files = sorted.withPlaces { entries in
+            sorted.run(below: folder).compactMap { k in entries[k].kind != .directory && owners[k] == Int32(slot) ? entries[k] : nil }
         }
+        // Every file below `folder` has the folder its first one has.
+        guard let first = files.first, Self.localizationFolder(of: first.path, in: bundle.path) == folder else { return nil }
+        return files
     }
 }

@@ -161,14 +161,13 @@ struct SnapshotTreeReader {
     private func cached(files: ObjectID, plists: ObjectID, previous: SnapshotTreeMemo?, filesPrevious: SnapshotTreeMemo?,
                         keepIDs: Bool, besides: (@Sendable () -> Void)?) -> (memo: SnapshotTreeMemo, ran: Bool) {
         guard let cache else { return (SnapshotTreeMemo(), false) }
-        // Decided before the other core starts: the work beside is worth moving there only
+        // Opened before the other core starts: the work beside is worth moving there only
         // while this one loads files.
-        let besides = cache.contains(SnapshotTreeMemo.cacheKey(files: files)) ? besides : nil
+        let filesStream = cache.stream(SnapshotTreeMemo.cacheKey(files: files))
+        let besides = filesStream == nil ? nil : besides
         let (filesPart, plistsPart) = BothCores.run({ () -> SnapshotTreeMemo in
             var memo = SnapshotTreeMemo()
-            if let stream = cache.stream(SnapshotTreeMemo.cacheKey(files: files)) {
-                _ = memo.loadFiles(stream, tree: files, previous: filesPrevious, keepIDs: keepIDs)
-            }
+            if let filesStream { _ = memo.loadFiles(filesStream, tree: files, previous: filesPrevious, keepIDs: keepIDs) }
             return memo
         }, alongside: { () -> SnapshotTreeMemo in
             var memo = SnapshotTreeMemo()
